@@ -1,0 +1,17 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// The canonical origin for links, the sitemap and JSON-LD (DESIGN.md §10).
+const site = process.env.SITE_URL || 'http://localhost:8888';
+
+export default defineConfig({
+  site,
+  // Netlify serves /recipe/x from recipe/x/index.html; no trailing-slash redirects needed.
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import * as initialSchema from './2026-11-22T0400_initial_schema.ts';
+
+/**
+ * Migrations registered in code, not read from disk: Netlify bundles functions and would not
+ * ship a migrations folder read at run time. Add new migrations here, in name order.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-22T0400_initial_schema': initialSchema,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

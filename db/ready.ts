@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { getDb, migrateToLatest, type Db } from './client.ts';
+import { seedDatabase } from './seed.ts';
+
+const READY = Symbol.for('forkful.db.ready');
+type GlobalWithReady = typeof globalThis & { [READY]?: Promise<Db> };
+
+/**
+ * The database, migrated and seeded. The server prepares it before building; when `astro build`
+ * runs on its own (Netlify, or by hand) this does the same on first use.
+ */
+export function getReadyDb(): Promise<Db> {
+  const g = globalThis as GlobalWithReady;
+  g[READY] ??= (async () => {
+    const db = getDb();
+    await migrateToLatest(db);
+    await seedDatabase(db, {
+      contentDir: path.resolve('content'),
+      siteUrl: process.env.SITE_URL ?? 'http://localhost:8888',
+      adminPassword: process.env.ADMIN_PASSWORD,
+    });
+    return db;
+  })();
+  return g[READY];
+}

@@ -1,0 +1,243 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// Kysely's view of the database (see db/migrations). Columns are snake_case; the API maps them
+// to SPEC §3's camelCase names in src/lib/recipe-json.ts and the services.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** jsonb: written as a JSON string or value, read back parsed. */
+type Json<T> = ColumnType<T, string | T, string | T>;
+/** numeric: the driver returns a string (exact decimal); we write numbers. */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  session_version: Generated<number>;
+  calorie_goal: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+  image: string | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface RecipesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: string;
+  summary: string | null;
+  image: string | null;
+  category: string;
+  cuisine: string;
+  prep_time: number;
+  cook_time: number;
+  total_time: number;
+  servings: number;
+  difficulty: 'Easy' | 'Medium' | 'Hard';
+  calories: number;
+  nutrition: Json<Record<string, string | number>>;
+  ingredients: Json<unknown>;
+  instructions: Json<unknown>;
+  tags: string[];
+  faqs: Json<{ question: string; answer: string }[]>;
+  video_url: string | null;
+  video_thumbnail: string | null;
+  video_duration: number | null;
+  rating: Generated<number>;
+  review_count: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  search_vector: ColumnType<string, never, never>;
+  search_words: ColumnType<string, never, never>;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  recipe_id: number;
+  user_id: number;
+  rating: number;
+  comment: string;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ReviewHelpfulTable {
+  review_id: number;
+  user_id: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SavedRecipesTable {
+  user_id: number;
+  recipe_id: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface CalorieEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  date: ColumnType<string, string, string>;
+  recipe_id: number | null;
+  recipe_name: string;
+  servings: Numeric;
+  calories: number;
+  meal_type: 'breakfast' | 'lunch' | 'dinner' | 'snack';
+  created_at: Generated<Timestamp>;
+}
+
+export type ShoppingCategory = 'Produce' | 'Meat & Seafood' | 'Dairy' | 'Pantry' | 'Bakery' | 'Frozen' | 'Other';
+
+export interface ShoppingItemsTable {
+  id: Generated<number>;
+  user_id: number;
+  ingredient: string;
+  amount: Numeric | null;
+  unit: Generated<string>;
+  recipe_title: string | null;
+  checked: Generated<boolean>;
+  category: ColumnType<ShoppingCategory, ShoppingCategory | undefined, ShoppingCategory>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  name: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface PagesTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  description: Generated<string>;
+  content: string;
+  is_published: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface BlogCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  slug: string;
+  description: Generated<string>;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: Generated<string>;
+  image: string | null;
+  category_id: number | null;
+  is_published: Generated<boolean>;
+  views: Generated<number>;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SettingsTable {
+  id: number;
+  site_name: string;
+  site_url: string;
+  contact_email: string;
+  enable_comments: Generated<boolean>;
+  enable_newsletter: Generated<boolean>;
+  enable_analytics: Generated<boolean>;
+  analytics_id: Generated<string>;
+  google_analytics_id: Generated<string>;
+  site_title: string;
+  site_description: string;
+  footer_text: Generated<string>;
+  privacy_link: Generated<string>;
+  terms_link: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface GeneratorConfigTable {
+  id: number;
+  is_enabled: Generated<boolean>;
+  current_count: Generated<number>;
+  count_date: ColumnType<string, string | undefined, string>;
+  max_per_day: Generated<number>;
+  scheduling_enabled: Generated<boolean>;
+  schedule_hours: Generated<number[]>;
+  batch_size: Generated<number>;
+  csv_upload_enabled: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface AiModelsTable {
+  id: string;
+  name: string;
+  cost_per_1k_tokens: Numeric;
+  is_default: Generated<boolean>;
+}
+
+export interface GenerationLogTable {
+  id: Generated<number>;
+  kind: 'recipe' | 'blog' | 'bulk' | 'bulk-blog' | 'csv';
+  model_id: string | null;
+  prompt: string | null;
+  status: 'success' | 'error';
+  result_title: string | null;
+  tokens: Generated<number>;
+  cost: ColumnType<string, number | string | undefined, number | string>;
+  error: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: Generated<number>;
+  window_start: Generated<Timestamp>;
+}
+
+export interface ImagesTable {
+  id: Generated<number>;
+  path: string;
+  kind: 'recipe' | 'category' | 'blog' | 'fallback' | 'temporary';
+  size_bytes: number;
+  width: number | null;
+  height: number | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface Database {
+  users: UsersTable;
+  categories: CategoriesTable;
+  recipes: RecipesTable;
+  reviews: ReviewsTable;
+  review_helpful: ReviewHelpfulTable;
+  saved_recipes: SavedRecipesTable;
+  calorie_entries: CalorieEntriesTable;
+  shopping_items: ShoppingItemsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  pages: PagesTable;
+  blog_categories: BlogCategoriesTable;
+  blog_posts: BlogPostsTable;
+  settings: SettingsTable;
+  generator_config: GeneratorConfigTable;
+  ai_models: AiModelsTable;
+  generation_log: GenerationLogTable;
+  rate_limits: RateLimitsTable;
+  images: ImagesTable;
+}
+
+export type RecipeRow = Selectable<RecipesTable>;
+export type NewRecipeRow = Insertable<RecipesTable>;
+export type RecipeRowUpdate = Updateable<RecipesTable>;
+export type CategoryRow = Selectable<CategoriesTable>;
+export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,139 @@
+import * as v from 'valibot';
+
+// JSON in, JSON out (DESIGN.md §6). Errors are {"error": sentence, "issues"?: [{path, message}]}.
+
+/** Headers every function response carries (netlify.toml headers only reach static files). */
+const SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export type CachePolicy =
+  /** Public and the same for everyone: the CDN may keep it, purged by tag after admin writes. */
+  | { kind: 'public'; tags: string[] }
+  /** Depends on the caller or changes state: never stored anywhere. */
+  | { kind: 'private' };
+
+const PRIVATE: CachePolicy = { kind: 'private' };
+
+function cacheHeaders(policy: CachePolicy): Record<string, string> {
+  if (policy.kind === 'private') return { 'Cache-Control': 'private, no-store' };
+  return {
+    'Cache-Control': 'public, max-age=0, must-revalidate',
+    'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=300, stale-while-revalidate=86400',
+    'Netlify-Cache-Tag': policy.tags.join(','),
+  };
+}
+
+/** A JSON response with security and cache headers. */
+export function json(body: unknown, init: { status?: number; cache?: CachePolicy; headers?: Record<string, string> } = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      ...SECURITY_HEADERS,
+      ...cacheHeaders(init.cache ?? PRIVATE),
+      ...init.headers,
+    },
+  });
+}
+
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/** An error the client should see, with its HTTP status. Thrown anywhere in a handler. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly issues: Issue[] | undefined;
+  readonly headers: Record<string, string>;
+  constructor(status: number, message: string, options: { issues?: Issue[]; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.issues = options.issues;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const badRequest = (message: string, issues?: Issue[]) => new ApiError(400, message, issues ? { issues } : {});
+export const notFound = (message: string) => new ApiError(404, message);
+
+/** The error response for anything thrown; unknown errors are logged and never described. */
+export function errorResponse(err: unknown): Response {
+  if (err instanceof ApiError) {
+    const body: { error: string; issues?: Issue[] } = { error: err.message };
+    if (err.issues) body.issues = err.issues;
+    return json(body, { status: err.status, headers: err.headers });
+  }
+  if (isDatabaseUnavailable(err)) {
+    console.error('[api] database unavailable:', (err as Error).message);
+    return json({ error: 'The database is not reachable right now. Please try again shortly.' }, { status: 503, headers: { 'Retry-After': '5' } });
+  }
+  console.error('[api] unexpected error:', err);
+  return json({ error: 'Something went wrong on our side. Please try again.' }, { status: 500 });
+}
+
+function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === '57P03' || code === '53300';
+}
+
+/** Turns valibot issues into the API's issue list. */
+export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
+  return issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
+}
+
+/** Parses a value with a schema or throws a 400 naming the fields. */
+export function parseOrThrow<S extends v.GenericSchema>(schema: S, value: unknown, what = 'input'): v.InferOutput<S> {
+  const result = v.safeParse(schema, value);
+  if (!result.success) {
+    const issues = toIssues(result.issues);
+    const first = issues[0];
+    throw badRequest(first ? `Invalid ${what}: ${first.path ? `${first.path}: ` : ''}${first.message}` : `Invalid ${what}`, issues);
+  }
+  return result.output;
+}
+
+/** Largest JSON body any endpoint accepts (well under Netlify's 6 MB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** Reads a JSON body, capped in size, and validates it. */
+export async function readJson<S extends v.GenericSchema>(req: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<v.InferOutput<S>> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new ApiError(413, `The request body is too large (limit ${maxBytes} bytes).`);
+  const raw = await readCapped(req, maxBytes);
+  let value: unknown;
+  try {
+    value = raw.length === 0 ? undefined : JSON.parse(raw);
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  return parseOrThrow(schema, value, 'request');
+}
+
+async function readCapped(req: Request, maxBytes: number): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new ApiError(413, `The request body is too large (limit ${maxBytes} bytes).`);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/** Query parameters as a plain object (last value wins), for schema parsing. */
+export function queryOf(url: URL): Record<string, string> {
+  return Object.fromEntries(url.searchParams.entries());
+}

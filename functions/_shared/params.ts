@@ -1,0 +1,36 @@
+import * as v from 'valibot';
+import { parseOrThrow } from './http.ts';
+
+// Parsers for path and query parameters; malformed values are a 400, never a 500.
+
+/** A positive database id written as digits only ("12", not "12abc" or "1e3"). */
+export const IdParam = v.pipe(
+  v.string(),
+  v.regex(/^[1-9]\d{0,9}$/, 'Must be a positive whole number'),
+  v.transform(Number),
+  v.maxValue(2_147_483_647, 'Is too large'),
+);
+
+export const SlugParam = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a slug like "lemon-chicken"'), v.maxLength(200));
+
+/**
+ * An optional `limit`: digits only, clamped into [1, max] (asking for 10,000 gets max, 0 gets 1),
+ * `fallback` when absent.
+ */
+export function limitParam(fallback: number, max: number) {
+  return v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Must be a whole number'), v.transform((s) => Math.min(max, Math.max(1, Number(s))))),
+    String(fallback),
+  );
+}
+
+/** An optional `offset`: digits only, default 0, at most 100,000. */
+export const OffsetParam = v.optional(
+  v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Must be a whole number'), v.transform(Number), v.maxValue(100_000)),
+  '0',
+);
+
+/** Parses one path parameter, naming it in the 400 message. */
+export function pathParam<S extends v.GenericSchema<string, unknown>>(schema: S, value: string | undefined, name: string): v.InferOutput<S> {
+  return parseOrThrow(v.object({ [name]: schema }), { [name]: value }, 'path')[name] as v.InferOutput<S>;
+}

@@ -1,0 +1,18 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/client.ts';
+import type { Category } from '../../../src/lib/recipe-types.ts';
+
+function categoryQuery(db: Db) {
+  return db.selectFrom('categories as c')
+    .select(['c.id', 'c.name', 'c.slug', 'c.description', 'c.image'])
+    .select(sql<number>`(SELECT count(*)::int FROM recipes r WHERE r.category = c.slug)`.as('recipeCount'));
+}
+
+/** Every category with its number of recipes, alphabetical. */
+export async function listCategories(db: Db): Promise<Category[]> {
+  return categoryQuery(db).orderBy('c.name').execute();
+}
+
+export async function categoryBySlug(db: Db, slug: string): Promise<Category | undefined> {
+  return categoryQuery(db).where('c.slug', '=', slug).executeTakeFirst();
+}

@@ -1,0 +1,115 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/client.ts';
+import { recipeFromRecord, type RecipeRecord } from '../../../src/lib/recipe-json.ts';
+import type { Recipe } from '../../../src/lib/recipe-types.ts';
+
+// Recipe reads. Every function takes the database handle so tests can pass their own.
+
+const recipeColumns = [
+  'id', 'slug', 'title', 'description', 'summary', 'image', 'category', 'cuisine', 'prep_time', 'cook_time',
+  'total_time', 'servings', 'difficulty', 'calories', 'nutrition', 'ingredients', 'instructions', 'tags', 'faqs',
+  'video_url', 'video_thumbnail', 'video_duration', 'rating', 'review_count', 'created_at', 'updated_at',
+] as const;
+
+const toRecipes = (rows: unknown[]) => rows.map((row) => recipeFromRecord(row as RecipeRecord));
+
+/** Newest first, paged. */
+export async function listRecipes(db: Db, page: { limit: number; offset: number }): Promise<Recipe[]> {
+  const rows = await db.selectFrom('recipes').select(recipeColumns)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc')
+    .limit(page.limit).offset(page.offset).execute();
+  return toRecipes(rows);
+}
+
+/** Best rated (then most reviewed, then newest): what the home page leads with. */
+export async function featuredRecipes(db: Db, limit: number): Promise<Recipe[]> {
+  const rows = await db.selectFrom('recipes').select(recipeColumns)
+    .orderBy('rating', 'desc').orderBy('review_count', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc')
+    .limit(limit).execute();
+  return toRecipes(rows);
+}
+
+export async function recipeById(db: Db, id: number): Promise<Recipe | undefined> {
+  const row = await db.selectFrom('recipes').select(recipeColumns).where('id', '=', id).executeTakeFirst();
+  return row ? recipeFromRecord(row as RecipeRecord) : undefined;
+}
+
+export async function recipeBySlug(db: Db, slug: string): Promise<Recipe | undefined> {
+  const row = await db.selectFrom('recipes').select(recipeColumns).where('slug', '=', slug).executeTakeFirst();
+  return row ? recipeFromRecord(row as RecipeRecord) : undefined;
+}
+
+/** Recipes of one category (by slug), newest first; undefined when the category does not exist. */
+export async function recipesInCategory(db: Db, category: string, page: { limit: number; offset: number }): Promise<Recipe[] | undefined> {
+  const found = await db.selectFrom('categories').select('slug')
+    .where((eb) => eb.or([eb('slug', '=', category.toLowerCase()), eb(eb.fn('lower', ['name']), '=', category.toLowerCase())]))
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const rows = await db.selectFrom('recipes').select(recipeColumns).where('category', '=', found.slug)
+    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  return toRecipes(rows);
+}
+
+/** Same category first, then most shared tags, then rating; never the recipe itself. */
+export async function relatedRecipes(db: Db, recipe: Recipe, limit: number): Promise<Recipe[]> {
+  const rows = await db.selectFrom('recipes').select(recipeColumns)
+    .where('id', '!=', recipe.id)
+    .orderBy(sql`(category = ${recipe.category})`, 'desc')
+    .orderBy(sql`cardinality(array(SELECT unnest(tags) INTERSECT SELECT unnest(${sql.val(recipe.tags)}::text[])))`, 'desc')
+    .orderBy('rating', 'desc').orderBy('id', 'asc')
+    .limit(limit).execute();
+  return toRecipes(rows);
+}
+
+export interface SearchQuery {
+  q: string;
+  category?: string | undefined;
+  cuisine?: string | undefined;
+  limit: number;
+}
+
+/** Word characters of a query, the last one a prefix ("chick" finds chicken while typing). */
+export function toPrefixTsQuery(q: string): string | undefined {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return undefined;
+  return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
+}
+
+/** How far (1 - strict word similarity) a typo may be from a word of the recipe and still match. */
+const TYPO_DISTANCE = 0.6;
+
+/**
+ * Ranked full-text matches first (title weighs most, ingredients least); when they do not fill
+ * the page, recipes whose words are closest by trigrams ("chiken" → chicken) follow.
+ */
+export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[]> {
+  const filtered = db.selectFrom('recipes').select(recipeColumns)
+    .$if(Boolean(query.category), (qb) => qb.where('category', '=', query.category!))
+    .$if(Boolean(query.cuisine), (qb) => qb.where(sql`lower(cuisine)`, '=', query.cuisine!.toLowerCase()));
+
+  const text = query.q.trim();
+  if (!text) {
+    const rows = await filtered.orderBy('rating', 'desc').orderBy('created_at', 'desc').limit(query.limit).execute();
+    return toRecipes(rows);
+  }
+
+  const tsQuery = toPrefixTsQuery(text);
+  const exact = tsQuery
+    ? await filtered
+        .where(sql<boolean>`search_vector @@ to_tsquery('english', ${tsQuery})`)
+        .orderBy(sql`ts_rank(search_vector, to_tsquery('english', ${tsQuery}))`, 'desc')
+        .orderBy('rating', 'desc').orderBy('id', 'asc')
+        .limit(query.limit).execute()
+    : [];
+  const found = toRecipes(exact);
+  if (found.length >= query.limit) return found;
+
+  const seen = found.map((r) => r.id);
+  const lowered = text.toLowerCase();
+  const fuzzy = await filtered
+    .where(sql<boolean>`(${lowered} <<<-> search_words) <= ${TYPO_DISTANCE}`)
+    .$if(seen.length > 0, (qb) => qb.where('id', 'not in', seen))
+    .orderBy(sql`${lowered} <<<-> search_words`, 'asc').orderBy('rating', 'desc').orderBy('id', 'asc')
+    .limit(query.limit - found.length).execute();
+  return [...found, ...toRecipes(fuzzy)];
+}

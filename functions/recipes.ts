@@ -1,0 +1,110 @@
+import * as v from 'valibot';
+import { getDb } from '../db/client.ts';
+import { json, notFound, parseOrThrow, queryOf, type CachePolicy } from './_shared/http.ts';
+import { IdParam, limitParam, OffsetParam, pathParam, SlugParam } from './_shared/params.ts';
+import { defineRoutes, type Config } from './_shared/router.ts';
+import {
+  featuredRecipes, listRecipes, recipeById, recipeBySlug, recipesInCategory, relatedRecipes, searchRecipes,
+} from './_shared/services/recipes.ts';
+import { relatedOf } from '../src/lib/recipe-json.ts';
+
+// Public recipe reads (SPEC §7 "Recipes"). Writes arrive with the admin issue.
+
+export const config: Config = {
+  path: [
+    '/api/recipes',
+    '/api/recipes/featured',
+    '/api/recipes/search',
+    '/api/recipes/slug/:slug',
+    '/api/recipes/category/:category',
+    '/api/recipes/related/:id',
+    '/api/recipes/:id',
+  ],
+  method: ['GET'],
+};
+
+const RECIPES_CACHE: CachePolicy = { kind: 'public', tags: ['recipes'] };
+
+const PageQuery = v.object({ limit: limitParam(20, 100), offset: OffsetParam });
+const FeaturedQuery = v.object({ limit: limitParam(8, 100) });
+const CategoryQuery = v.object({ limit: limitParam(20, 100), offset: OffsetParam });
+const RelatedQuery = v.object({ limit: limitParam(4, 12) });
+const SearchQuery = v.pipe(
+  v.object({
+    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text is limited to 100 characters')), ''),
+    category: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(60))),
+    cuisine: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
+    limit: limitParam(20, 50),
+  }),
+  v.check((s) => Boolean(s.q || s.category || s.cuisine), 'Enter something to search for (q, category or cuisine)'),
+);
+
+export default defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/recipes',
+    handler: async (_req, { url }) => {
+      const page = parseOrThrow(PageQuery, queryOf(url), 'query');
+      return json(await listRecipes(getDb(), page), { cache: RECIPES_CACHE });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/recipes/featured',
+    handler: async (_req, { url }) => {
+      const { limit } = parseOrThrow(FeaturedQuery, queryOf(url), 'query');
+      return json(await featuredRecipes(getDb(), limit), { cache: RECIPES_CACHE });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/recipes/search',
+    handler: async (_req, { url }) => {
+      const query = parseOrThrow(SearchQuery, queryOf(url), 'query');
+      return json(await searchRecipes(getDb(), query), { cache: RECIPES_CACHE });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/recipes/slug/:slug',
+    handler: async (_req, { params }) => {
+      const slug = pathParam(SlugParam, params.slug, 'slug');
+      const recipe = await recipeBySlug(getDb(), slug);
+      if (!recipe) throw notFound('Recipe not found.');
+      return json(recipe, { cache: RECIPES_CACHE });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/recipes/category/:category',
+    handler: async (_req, { params, url }) => {
+      const category = pathParam(v.pipe(v.string(), v.minLength(1), v.maxLength(80)), params.category, 'category');
+      const page = parseOrThrow(CategoryQuery, queryOf(url), 'query');
+      const recipes = await recipesInCategory(getDb(), category, page);
+      if (!recipes) throw notFound('Category not found.');
+      return json(recipes, { cache: RECIPES_CACHE });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/recipes/related/:id',
+    handler: async (_req, { params, url }) => {
+      const id = pathParam(IdParam, params.id, 'id');
+      const { limit } = parseOrThrow(RelatedQuery, queryOf(url), 'query');
+      const recipe = await recipeById(getDb(), id);
+      if (!recipe) throw notFound('Recipe not found.');
+      const related = await relatedRecipes(getDb(), recipe, limit);
+      return json(related.map(relatedOf), { cache: RECIPES_CACHE });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/recipes/:id',
+    handler: async (_req, { params }) => {
+      const id = pathParam(IdParam, params.id, 'id');
+      const recipe = await recipeById(getDb(), id);
+      if (!recipe) throw notFound('Recipe not found.');
+      return json(recipe, { cache: RECIPES_CACHE });
+    },
+  },
+]);

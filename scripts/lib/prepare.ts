@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { databaseUrl, dataDir, migrateToLatest, openPGlite, openPostgres, setDb, type Db } from '../../db/client.ts';
+import { seedDatabase } from '../../db/seed.ts';
+
+export interface PreparedDatabase {
+  db: Db;
+  dataDir: string;
+  report: string[];
+  close: () => Promise<void>;
+}
+
+/**
+ * Opens the database for this process (Postgres when DATABASE_URL is set, else the embedded
+ * PGlite under its lock), migrates it and seeds it when empty. The handle is installed
+ * process-wide so the functions and the Astro loaders share it.
+ */
+export async function prepareDatabase(options: { root: string }): Promise<PreparedDatabase> {
+  const dir = dataDir();
+  const report: string[] = [];
+  const url = databaseUrl();
+  let db: Db;
+  let close: () => Promise<void>;
+  let t = performance.now();
+  if (url) {
+    db = openPostgres(url);
+    close = () => db.destroy();
+    report.push(`Database: PostgreSQL (${new URL(url).host})`);
+  } else {
+    const embedded = openPGlite(path.join(dir, 'pglite'));
+    db = embedded.db;
+    close = embedded.close;
+    await embedded.pglite.waitReady;
+    report.push(`Database: embedded PGlite in ${path.relative(options.root, path.join(dir, 'pglite'))} (opened in ${ms(t)})`);
+  }
+  setDb(db);
+  ensureJwtSecret(dir, report);
+
+  t = performance.now();
+  const applied = await migrateToLatest(db);
+  report.push(applied.length ? `Migrated: ${applied.join(', ')} (${ms(t)})` : 'Migrations: up to date');
+
+  t = performance.now();
+  const seed = await seedDatabase(db, {
+    contentDir: path.join(options.root, 'content'),
+    siteUrl: process.env.SITE_URL ?? 'http://localhost:8888',
+    adminPassword: process.env.ADMIN_PASSWORD,
+  });
+  if (seed.seeded) {
+    report.push(`Seeded ${seed.recipes} recipes, ${seed.categories} categories, ${seed.reviews} reviews, ${seed.posts} blog posts (${ms(t)})`);
+    if (seed.generatedAdminPassword) {
+      report.push(`Admin login: username "admin", password "${seed.generatedAdminPassword}" (shown once; set ADMIN_PASSWORD to choose it)`);
+    } else {
+      report.push('Admin login: username "admin" with the password from ADMIN_PASSWORD');
+    }
+  } else {
+    report.push('Seed: database already has content, left as it is');
+  }
+  return { db, dataDir: dir, report, close };
+}
+
+/**
+ * Sessions need JWT_SECRET (≥ 32 random bytes). Locally, when unset, one is generated once into
+ * .data/ and reused, so logins survive restarts.
+ */
+function ensureJwtSecret(dir: string, report: string[]): void {
+  if (process.env.JWT_SECRET) return;
+  const file = path.join(dir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(file, crypto.randomBytes(48).toString('base64url'), { mode: 0o600 });
+    report.push(`Generated a session secret in ${path.basename(dir)}/jwt-secret`);
+  }
+  process.env.JWT_SECRET = fs.readFileSync(file, 'utf8').trim();
+}
+
+const ms = (since: number) => `${Math.round(performance.now() - since)} ms`;

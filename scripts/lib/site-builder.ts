@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+
+// Builds the static site into a fresh folder per build and tells the server to switch to it
+// when done (building into the served folder gave 404s under load). One build at a time;
+// triggers that arrive meanwhile coalesce into one more build.
+
+export interface BuildResult {
+  dir: string;
+  pages: number;
+  seconds: number;
+  skipped: boolean;
+}
+
+interface BuildState {
+  dir: string;
+  stamp: string;
+}
+
+/** What the pages are made from: the database's content version and the source files. */
+async function currentStamp(db: Db, root: string): Promise<string> {
+  const { rows } = await sql<{ v: string }>`
+    SELECT concat_ws('|',
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') || ':' || coalesce(sum(rating + review_count), 0) FROM recipes),
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM categories),
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM pages),
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM blog_posts),
+      (SELECT count(*) FROM blog_categories),
+      (SELECT coalesce(max(updated_at)::text, '') FROM settings)) AS v`.execute(db);
+  const hash = crypto.createHash('sha256').update(rows[0]?.v ?? '').update(process.env.SITE_URL ?? '');
+  for (const entry of ['src', 'public', 'astro.config.mjs', 'package-lock.json']) hashTree(hash, path.join(root, entry));
+  return hash.digest('hex').slice(0, 16);
+}
+
+function hashTree(hash: crypto.Hash, target: string): void {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return;
+  }
+  if (stat.isDirectory()) {
+    for (const name of fs.readdirSync(target).sort()) hashTree(hash, path.join(target, name));
+  } else {
+    hash.update(`${target}:${stat.size}:${stat.mtimeMs}\n`);
+  }
+}
+
+function countPages(dir: string): number {
+  let n = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith('.html')) n++;
+  }
+  return n;
+}
+
+export class SiteBuilder {
+  readonly #root: string;
+  readonly #buildsDir: string;
+  readonly #db: Db;
+  readonly #onBuilt: (result: BuildResult) => void;
+  #running: Promise<BuildResult> | undefined;
+  #pending = false;
+  #counter = 0;
+
+  constructor(options: { root: string; buildsDir: string; db: Db; onBuilt: (result: BuildResult) => void }) {
+    this.#root = options.root;
+    this.#buildsDir = options.buildsDir;
+    this.#db = options.db;
+    this.#onBuilt = options.onBuilt;
+  }
+
+  get #stateFile(): string {
+    return path.join(this.#buildsDir, 'current.json');
+  }
+
+  #readState(): BuildState | undefined {
+    try {
+      const state = JSON.parse(fs.readFileSync(this.#stateFile, 'utf8')) as BuildState;
+      return fs.existsSync(path.join(state.dir, 'index.html')) ? state : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Builds unless the last build was made from the same database content and sources. */
+  async buildIfNeeded(): Promise<BuildResult> {
+    const stamp = await currentStamp(this.#db, this.#root);
+    const state = this.#readState();
+    if (state && state.stamp === stamp) {
+      const result = { dir: state.dir, pages: countPages(state.dir), seconds: 0, skipped: true };
+      this.#onBuilt(result);
+      return result;
+    }
+    return this.rebuild();
+  }
+
+  /** Queues a rebuild; calls during a build coalesce into one follow-up build. */
+  rebuild(): Promise<BuildResult> {
+    if (this.#running) {
+      this.#pending = true;
+      return this.#running;
+    }
+    this.#running = this.#runBuild().finally(() => {
+      this.#running = undefined;
+      if (this.#pending) {
+        this.#pending = false;
+        void this.rebuild().catch((err: unknown) => console.error('[build] rebuild failed:', err));
+      }
+    });
+    return this.#running;
+  }
+
+  get isBuilding(): boolean {
+    return this.#running !== undefined;
+  }
+
+  async #runBuild(): Promise<BuildResult> {
+    const started = performance.now();
+    const stamp = await currentStamp(this.#db, this.#root);
+    fs.mkdirSync(this.#buildsDir, { recursive: true });
+    const dir = path.join(this.#buildsDir, `build-${Date.now()}-${++this.#counter}`);
+    const { build } = await import('astro');
+    await build({ root: this.#root, outDir: dir, logLevel: 'warn' });
+    const previous = this.#readState();
+    fs.writeFileSync(this.#stateFile, JSON.stringify({ dir, stamp } satisfies BuildState));
+    const result = { dir, pages: countPages(dir), seconds: (performance.now() - started) / 1000, skipped: false };
+    this.#onBuilt(result);
+    this.#removeOldBuilds([dir, previous?.dir]);
+    return result;
+  }
+
+  /** Keeps the current and the previous build (for asset misses); deletes older ones. */
+  #removeOldBuilds(keep: (string | undefined)[]): void {
+    for (const name of fs.readdirSync(this.#buildsDir)) {
+      const full = path.join(this.#buildsDir, name);
+      if (name.startsWith('build-') && !keep.includes(full)) fs.rmSync(full, { recursive: true, force: true });
+    }
+  }
+}

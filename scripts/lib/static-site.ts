@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { parse as parseToml } from 'smol-toml';
+
+// Serves a built site the way Netlify's CDN does: netlify.toml redirects and headers, pretty
+// URLs (/a → a/index.html), 404.html for unknown paths, compressed text.
+
+interface Redirect {
+  from: URLPattern;
+  to: string;
+  status: number;
+}
+
+interface HeaderRule {
+  pattern: RegExp;
+  values: Record<string, string>;
+}
+
+export interface NetlifyRules {
+  redirects: Redirect[];
+  headers: HeaderRule[];
+}
+
+/** Reads the redirects and header rules of netlify.toml. */
+export function readNetlifyRules(tomlFile: string): NetlifyRules {
+  const doc = parseToml(fs.readFileSync(tomlFile, 'utf8')) as {
+    redirects?: { from: string; to: string; status?: number }[];
+    headers?: { for: string; values: Record<string, string> }[];
+  };
+  return {
+    redirects: (doc.redirects ?? []).map((r) => ({ from: new URLPattern({ pathname: r.from.replace(/\/\*$/, '/:splat*') }), to: r.to, status: r.status ?? 301 })),
+    headers: (doc.headers ?? []).map((h) => ({ pattern: globToRegExp(h.for), values: h.values })),
+  };
+}
+
+function globToRegExp(glob: string): RegExp {
+  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+}
+
+/** The redirect for a path, if a rule matches (":name" and ":splat" are substituted). */
+export function findRedirect(rules: NetlifyRules, pathname: string): { location: string; status: number } | undefined {
+  for (const rule of rules.redirects) {
+    const match = rule.from.exec({ pathname });
+    if (!match) continue;
+    const groups = match.pathname.groups;
+    const location = rule.to.replace(/:([a-z]+)/gi, (_m, name: string) => groups[name] ?? '');
+    return { location, status: rule.status };
+  }
+  return undefined;
+}
+
+/** Headers of every rule matching the path, later rules overriding earlier ones. */
+export function headersFor(rules: NetlifyRules, pathname: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const rule of rules.headers) if (rule.pattern.test(pathname)) Object.assign(out, rule.values);
+  return out;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+
+export interface StaticFile {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/**
+ * Finds and encodes files of the current build directory. The previous build stays reachable
+ * for hashed assets (`/_astro/*`) so pages loaded just before a swap keep their scripts.
+ */
+export class StaticSite {
+  #dirs: string[] = [];
+  readonly #rules: NetlifyRules;
+  readonly #encoded = new Map<string, Buffer>();
+
+  constructor(rules: NetlifyRules) {
+    this.#rules = rules;
+  }
+
+  /** Switches to a freshly built directory, keeping the one before it for asset misses. */
+  use(dir: string): void {
+    this.#dirs = [dir, ...this.#dirs.filter((d) => d !== dir)].slice(0, 2);
+    this.#encoded.clear();
+  }
+
+  get currentDir(): string | undefined {
+    return this.#dirs[0];
+  }
+
+  get rules(): NetlifyRules {
+    return this.#rules;
+  }
+
+  /** Resolves a URL path to a response: the file, a redirect, or the 404 page. */
+  respond(pathname: string, acceptEncoding: string): StaticFile {
+    const redirect = findRedirect(this.#rules, pathname);
+    if (redirect) {
+      return { status: redirect.status, headers: { Location: redirect.location, 'Cache-Control': 'public, max-age=0' }, body: Buffer.alloc(0) };
+    }
+    const file = this.#resolve(pathname);
+    if (file) return this.#fileResponse(file, pathname, 200, acceptEncoding);
+    const notFoundPage = this.#dirs[0] ? path.join(this.#dirs[0], '404.html') : undefined;
+    if (notFoundPage && fs.existsSync(notFoundPage)) return this.#fileResponse(notFoundPage, pathname, 404, acceptEncoding);
+    return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not found') };
+  }
+
+  #resolve(pathname: string): string | undefined {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+    if (decoded.includes('\0')) return undefined;
+    const dirs = decoded.startsWith('/_astro/') ? this.#dirs : this.#dirs.slice(0, 1);
+    for (const root of dirs) {
+      const base = path.join(root, path.normalize(decoded));
+      // Never serve outside the build directory.
+      if (base !== root && !base.startsWith(root + path.sep)) return undefined;
+      for (const candidate of [base, path.join(base, 'index.html'), `${base}.html`]) {
+        try {
+          if (fs.statSync(candidate).isFile()) return candidate;
+        } catch {
+          // Try the next form.
+        }
+      }
+    }
+    return undefined;
+  }
+
+  #fileResponse(file: string, pathname: string, status: number, acceptEncoding: string): StaticFile {
+    const ext = path.extname(file);
+    const headers: Record<string, string> = {
+      'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      ...headersFor(this.#rules, pathname),
+    };
+    let body = fs.readFileSync(file);
+    if (COMPRESSIBLE.has(ext) && body.length > 512) {
+      const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : undefined;
+      if (encoding) {
+        const key = `${encoding}:${file}`;
+        let encoded = this.#encoded.get(key);
+        if (!encoded) {
+          encoded = encoding === 'br'
+            ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : zlib.gzipSync(body, { level: 6 });
+          this.#encoded.set(key, encoded);
+        }
+        body = encoded;
+        headers['Content-Encoding'] = encoding;
+      }
+      headers.Vary = 'Accept-Encoding';
+    }
+    return { status, headers, body };
+  }
+}
