@@ -29,9 +29,12 @@ const PageQuery = v.object({ limit: limitParam(20, 100), offset: OffsetParam });
 const FeaturedQuery = v.object({ limit: limitParam(8, 100) });
 const CategoryQuery = v.object({ limit: limitParam(20, 100), offset: OffsetParam });
 const RelatedQuery = v.object({ limit: limitParam(4, 12) });
+/** NUL and other control characters are never part of a search (Postgres rejects NUL in text). */
+const withoutControlCharacters = (s: string) => s.replace(/\p{Cc}/gu, ' ');
+
 const SearchQuery = v.pipe(
   v.object({
-    q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text is limited to 100 characters')), ''),
+    q: v.optional(v.pipe(v.string(), v.transform(withoutControlCharacters), v.trim(), v.maxLength(100, 'Search text is limited to 100 characters')), ''),
     category: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(60))),
     cuisine: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
     limit: limitParam(20, 50),

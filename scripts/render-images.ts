@@ -192,8 +192,11 @@ function defs(palette: Palette, angle: number, u: number): string {
   <radialGradient id="well" cx=".5" cy=".42" r=".6">
     <stop offset="0" stop-color="#FFFCF6"/><stop offset=".75" stop-color="#F8EFE3"/><stop offset="1" stop-color="#EEDFCB"/>
   </radialGradient>
-  <filter id="soft" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="${f(18 * u)}"/></filter>
-  <filter id="drop" x="-25%" y="-25%" width="150%" height="150%">
+  <radialGradient id="plate-shadow">
+    <stop offset=".8" stop-color="${palette.shadow}" stop-opacity=".4"/><stop offset=".9" stop-color="${palette.shadow}" stop-opacity=".16"/>
+    <stop offset="1" stop-color="${palette.shadow}" stop-opacity="0"/>
+  </radialGradient>
+  <filter id="drop" x="-15%" y="-12%" width="130%" height="135%">
     <feGaussianBlur in="SourceAlpha" stdDeviation="${f(7 * u)}"/>
     <feOffset dy="${f(10 * u)}" result="blur"/>
     <feFlood flood-color="${palette.shadow}" flood-opacity=".28"/>
@@ -253,7 +256,7 @@ type Circle = { cx: number; cy: number; r: number };
 function plate({ cx, cy, r }: Circle, palette: Palette): string {
   const well = r * 0.74;
   return `<g>
-  <ellipse cx="${f(cx)}" cy="${f(cy + r * 0.09)}" rx="${f(r * 1.01)}" ry="${f(r * 0.99)}" fill="${palette.shadow}" opacity=".32" filter="url(#soft)"/>
+  <circle cx="${f(cx)}" cy="${f(cy + r * 0.09)}" r="${f(r * 1.12)}" fill="url(#plate-shadow)"/>
   <circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="#FFFDF9"/>
   <circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.965)}" fill="none" stroke="#F1E6D6" stroke-width="${f(r * 0.012)}"/>
   <circle cx="${f(cx)}" cy="${f(cy)}" r="${f(well)}" fill="url(#well)"/>

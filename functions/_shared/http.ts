@@ -69,12 +69,21 @@ export function errorResponse(err: unknown): Response {
     if (err.issues) body.issues = err.issues;
     return json(body, { status: err.status, headers: err.headers });
   }
+  if (isInvalidText(err)) {
+    return json({ error: 'The request contains characters that cannot be stored (such as NUL).' }, { status: 400 });
+  }
   if (isDatabaseUnavailable(err)) {
     console.error('[api] database unavailable:', (err as Error).message);
     return json({ error: 'The database is not reachable right now. Please try again shortly.' }, { status: 503, headers: { 'Retry-After': '5' } });
   }
   console.error('[api] unexpected error:', err);
   return json({ error: 'Something went wrong on our side. Please try again.' }, { status: 500 });
+}
+
+/** Postgres refuses NUL bytes and invalid encodings in text: that is bad input, not a crash. */
+function isInvalidText(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === '22021' || code === '22P05';
 }
 
 function isDatabaseUnavailable(err: unknown): boolean {

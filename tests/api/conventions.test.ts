@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ROOT } from '../helpers/paths.ts';
+
+// Checks that hold for every function file, whatever the engine.
+
+const functionFiles = fs.readdirSync(path.join(ROOT, 'functions')).filter((f) => f.endsWith('.ts'));
+
+describe('function files', () => {
+  it.each(functionFiles)('%s declares every route path in its literal config', async (file) => {
+    const mod = await import(pathToFileURL(path.join(ROOT, 'functions', file)).href);
+    const declared = ([] as string[]).concat(mod.config.path);
+    for (const route of mod.default.routes as { path: string; method: string }[]) {
+      expect(declared).toContain(route.path);
+      expect(([] as string[]).concat(mod.config.method)).toContain(route.method);
+    }
+    // Netlify reads config without running code: it must be an object literal in the source.
+    expect(fs.readFileSync(path.join(ROOT, 'functions', file), 'utf8')).toMatch(/export const config: Config = \{/);
+  });
+});

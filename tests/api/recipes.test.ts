@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import recipes from '../../functions/recipes.ts';
+import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+
+describe.skipIf(!databaseAvailable)(`recipes API on ${engine}`, () => {
+  const db = useTestDatabase();
+
+  const anyRecipe = async () => db().selectFrom('recipes').select(['id', 'slug', 'category', 'title']).orderBy('id').executeTakeFirstOrThrow();
+
+  it('lists recipes newest first with SPEC field names and parsed ingredients', async () => {
+    const res = await call(recipes, '/api/recipes?limit=5&offset=0');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(5);
+    const [first, second] = res.body;
+    expect(first.createdAt >= second.createdAt).toBe(true);
+    for (const key of ['id', 'slug', 'title', 'description', 'image', 'category', 'cuisine', 'prepTime', 'cookTime', 'totalTime', 'servings', 'difficulty', 'calories', 'nutrition', 'ingredients', 'instructions', 'rating', 'averageRating', 'reviewCount', 'faqs', 'tags', 'createdAt', 'updatedAt']) {
+      expect(first).toHaveProperty(key);
+    }
+    expect(typeof first.ingredients).toBe('object');
+    expect(Array.isArray(first.instructions)).toBe(true);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('netlify-cache-tag')).toBe('recipes');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('pages with offset without overlap', async () => {
+    const a = await call(recipes, '/api/recipes?limit=3&offset=0');
+    const b = await call(recipes, '/api/recipes?limit=3&offset=3');
+    const ids = [...a.body, ...b.body].map((r: { id: number }) => r.id);
+    expect(new Set(ids).size).toBe(6);
+  });
+
+  it.each([
+    ['featured default is 8', '/api/recipes/featured', 8],
+    ['featured limit', '/api/recipes/featured?limit=3', 3],
+    ['limit 0 is clamped up to 1', '/api/recipes?limit=0', 1],
+    ['a huge limit is clamped to 100', '/api/recipes?limit=999999', 100],
+  ])('%s', async (_name, path, expected) => {
+    const res = await call(recipes, path);
+    expect(res.status).toBe(200);
+    const total = Number((await db().selectFrom('recipes').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    expect(res.body.length).toBe(Math.min(expected, total));
+  });
+
+  it('featured recipes are ordered by rating', async () => {
+    const res = await call(recipes, '/api/recipes/featured?limit=8');
+    const ratings = res.body.map((r: { rating: number }) => r.rating);
+    expect([...ratings].sort((x, y) => y - x)).toEqual(ratings);
+  });
+
+  it('finds a recipe by id and by slug', async () => {
+    const r = await anyRecipe();
+    const byId = await call(recipes, `/api/recipes/${r.id}`);
+    const bySlug = await call(recipes, `/api/recipes/slug/${r.slug}`);
+    expect(byId.status).toBe(200);
+    expect(bySlug.body).toEqual(byId.body);
+    expect(byId.body.averageRating).toBe(byId.body.rating / 10);
+  });
+
+  it.each([
+    ['malformed id', '/api/recipes/abc', 400],
+    ['id with trailing junk', '/api/recipes/12abc', 400],
+    ['negative id', '/api/recipes/-1', 400],
+    ['exponent id', '/api/recipes/1e3', 400],
+    ['id beyond int range', '/api/recipes/99999999999', 400],
+    ['unknown id', '/api/recipes/2000000', 404],
+    ['unknown slug', '/api/recipes/slug/no-such-recipe', 404],
+    ['malformed slug', '/api/recipes/slug/Bad%20Slug!', 400],
+    ['malformed limit', '/api/recipes?limit=abc', 400],
+    ['negative offset', '/api/recipes?offset=-4', 400],
+    ['search with nothing to search', '/api/recipes/search', 400],
+    ['search text too long', `/api/recipes/search?q=${'a'.repeat(101)}`, 400],
+    ['unknown category', '/api/recipes/category/no-such-category', 404],
+    ['related of unknown recipe', '/api/recipes/related/2000000', 404],
+    ['related with malformed id', '/api/recipes/related/x', 400],
+  ])('%s (%s) → %i JSON', async (_name, path, status) => {
+    const res = await call(recipes, path);
+    expect(res.status).toBe(status);
+    expect(typeof res.body.error).toBe('string');
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('rejects methods the route does not have with 405 JSON', async () => {
+    const res = await call(recipes, '/api/recipes/featured', { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.body.error).toMatch(/not allowed/);
+  });
+
+  it('lists a category (default 20) and accepts its name too', async () => {
+    const bySlug = await call(recipes, '/api/recipes/category/desserts');
+    expect(bySlug.status).toBe(200);
+    expect(bySlug.body.length).toBeGreaterThan(0);
+    expect(bySlug.body.length).toBeLessThanOrEqual(20);
+    expect(bySlug.body.every((r: { category: string }) => r.category === 'desserts')).toBe(true);
+    const byName = await call(recipes, '/api/recipes/category/Desserts?limit=2');
+    expect(byName.body).toHaveLength(2);
+  });
+
+  it('returns related recipes with exactly the SPEC fields, never the recipe itself', async () => {
+    const r = await anyRecipe();
+    const res = await call(recipes, `/api/recipes/related/${r.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(4);
+    for (const item of res.body) {
+      expect(Object.keys(item).sort()).toEqual(['category', 'cookTime', 'id', 'image', 'prepTime', 'rating', 'servings', 'slug', 'title']);
+      expect(item.id).not.toBe(r.id);
+    }
+    expect(res.body[0].category).toBe(r.category);
+  });
+
+  describe('search', () => {
+    it.each([
+      ['a title word', 'chicken', /chicken/i],
+      ['a one-letter typo', 'chiken', /chicken/i],
+      ['a prefix while typing', 'chick', /chicken/i],
+      ['an ingredient', 'mascarpone', /.*/],
+      ['a cuisine', 'mexican', /.*/],
+      ['a dropped letter', 'choclate', /chocolate/i],
+    ])('finds %s (%s)', async (_name, q, titlePattern) => {
+      const res = await call(recipes, `/api/recipes/search?q=${encodeURIComponent(q)}`);
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeGreaterThan(0);
+      expect(res.body[0].title + JSON.stringify(res.body[0].ingredients) + res.body[0].cuisine).toMatch(titlePattern);
+    });
+
+    it('ranks title matches above ingredient-only matches', async () => {
+      const res = await call(recipes, '/api/recipes/search?q=chicken&limit=50');
+      const titles: string[] = res.body.map((r: { title: string }) => r.title);
+      const firstNonTitle = titles.findIndex((t) => !/chicken/i.test(t));
+      const lastTitle = titles.map((t) => /chicken/i.test(t)).lastIndexOf(true);
+      if (firstNonTitle !== -1) expect(lastTitle).toBeLessThan(firstNonTitle);
+    });
+
+    it('filters by category and cuisine', async () => {
+      const res = await call(recipes, '/api/recipes/search?q=&category=desserts&limit=50');
+      expect(res.status).toBe(200);
+      expect(res.body.length).toBeGreaterThan(0);
+      expect(res.body.every((r: { category: string }) => r.category === 'desserts')).toBe(true);
+      const cuisine = res.body[0].cuisine as string;
+      const byCuisine = await call(recipes, `/api/recipes/search?cuisine=${encodeURIComponent(cuisine.toLowerCase())}`);
+      expect(byCuisine.body.every((r: { cuisine: string }) => r.cuisine === cuisine)).toBe(true);
+    });
+
+    it('returns an empty list for nonsense, and treats SQL and tsquery syntax as text', async () => {
+      for (const q of ['zzqqxxyy', "'; DROP TABLE recipes; --", 'a & | ! ( ) :*', 'pasta\u0000']) {
+        const res = await call(recipes, `/api/recipes/search?q=${encodeURIComponent(q)}`);
+        expect(res.status).toBe(200);
+        expect(Array.isArray(res.body)).toBe(true);
+      }
+      // Only a NUL: nothing left to search for, a clear 400 rather than a database error.
+      const nul = await call(recipes, `/api/recipes/search?q=${encodeURIComponent('\u0000')}`);
+      expect(nul.status).toBe(400);
+      const count = await db().selectFrom('recipes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      expect(Number(count.n)).toBeGreaterThan(0);
+    });
+
+    it('respects limit', async () => {
+      const res = await call(recipes, '/api/recipes/search?q=a&limit=2');
+      expect(res.body.length).toBeLessThanOrEqual(2);
+    });
+  });
+});

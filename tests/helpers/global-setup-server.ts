@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ROOT, TEST_DATA } from './paths.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    buildDir: string;
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the real local server (`npm start`'s script) on a fresh embedded database and a free
+ * port, for the browser and built-site suites; stops it afterwards.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = path.join(TEST_DATA, 'server');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), FORKFUL_DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-test-password', SITE_URL: `http://localhost:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`The server did not start within 150 s:\n${output}`)), 150_000);
+    const check = setInterval(() => {
+      if (output.includes('Forkful is running at')) {
+        clearTimeout(timer);
+        clearInterval(check);
+        resolve();
+      }
+    }, 100);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      clearInterval(check);
+      reject(new Error(`The server exited (${code}) before it was ready:\n${output}`));
+    });
+  });
+  const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'current.json'), 'utf8')) as { dir: string };
+  project.provide('baseUrl', `http://localhost:${port}`);
+  project.provide('buildDir', state.dir);
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

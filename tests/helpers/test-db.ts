@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { sql } from 'kysely';
+import { openPGlite, openPostgres, setDb, useLocalWebSocketProxy, type Db } from '../../db/client.ts';
+import { startWebSocketProxy } from './ws-proxy.ts';
+
+/** Which engine this run of the API suite uses (set per Vitest project). */
+export const engine = process.env.FORKFUL_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** False when the real-PostgreSQL project has no server to run against (the suite then skips). */
+export const databaseAvailable = engine === 'pglite' || Boolean(process.env.PG_TEST_URL);
+
+/**
+ * Gives the calling test file its own copy of the seeded template database and installs it as
+ * the process-wide handle the functions use. Returns a getter for direct queries.
+ */
+export function useTestDatabase(): () => Db {
+  let db: Db | undefined;
+  let cleanup: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    if (engine === 'pglite') {
+      const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+      const embedded = openPGlite(undefined, template);
+      await embedded.pglite.waitReady;
+      db = embedded.db;
+      cleanup = embedded.close;
+    } else {
+      const url = process.env.PG_TEST_URL!;
+      const proxy = await startWebSocketProxy();
+      useLocalWebSocketProxy(proxy.port);
+      const name = `forkful_t_${crypto.randomBytes(5).toString('hex')}`;
+      const admin = openPostgres(url);
+      await sql`CREATE DATABASE ${sql.id(name)} TEMPLATE ${sql.id(inject('pgTemplateDb'))}`.execute(admin);
+      const fileUrl = new URL(url);
+      fileUrl.pathname = `/${name}`;
+      db = openPostgres(fileUrl.toString());
+      cleanup = async () => {
+        await db?.destroy();
+        await sql`DROP DATABASE IF EXISTS ${sql.id(name)} WITH (FORCE)`.execute(admin);
+        await admin.destroy();
+        await proxy.close();
+      };
+    }
+    setDb(db);
+  });
+
+  afterAll(async () => {
+    setDb(undefined);
+    await cleanup?.();
+  });
+
+  return () => {
+    if (!db) throw new Error('The test database is not open yet (use it inside tests or hooks).');
+    return db;
+  };
+}
+
+/** Calls a function handler the way Netlify does: with a web Request. */
+export async function call(
+  handler: (req: Request) => Promise<Response>,
+  path: string,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<{ status: number; headers: Headers; body: any }> {
+  const { json, ...rest } = init;
+  const headers = new Headers(rest.headers);
+  if (json !== undefined) headers.set('content-type', 'application/json');
+  const res = await handler(new Request(`http://localhost:8888${path}`, {
+    ...rest,
+    headers,
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+  }));
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: the test sees the text.
+  }
+  return { status: res.status, headers: res.headers, body };
+}

@@ -1,0 +1,50 @@
+import { defineConfig } from 'vitest/config';
+
+// `npm test` runs every project. The API suite runs twice: on PGlite (always) and on a real
+// PostgreSQL through Neon's driver (when PG_TEST_URL is set; required under CI=true).
+export default defineConfig({
+  test: {
+    forbidOnly: Boolean(process.env.CI),
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup-pglite.ts'],
+          env: { FORKFUL_TEST_DB: 'pglite' },
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup-postgres.ts'],
+          env: { FORKFUL_TEST_DB: 'postgres' },
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+          // One server: files create and drop their own databases, keep it gentle on 2 cores.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/e2e/**/*.test.ts', 'tests/site/**/*.test.ts'],
+          globalSetup: ['tests/helpers/global-setup-server.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
