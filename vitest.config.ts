@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // PostgreSQL through Neon's driver (when PG_TEST_URL is set; required under CI=true).
 export default defineConfig({
   test: {
-    forbidOnly: Boolean(process.env.CI),
+    // A stray `.only` must not silently skip the rest of the suite in CI.
+    allowOnly: !process.env.CI,
     projects: [
       {
         test: {

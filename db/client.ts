@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, type PostgresPool } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -54,7 +54,8 @@ export function openPostgres(connectionString: string): Db {
   const pool = new Pool({ connectionString, max: 5 });
   // A pool error on an idle client must not crash the process; the next query reports it.
   pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Neon's Pool is pg's Pool API over WebSockets; its types differ only in details kysely ignores.
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as PostgresPool }) });
 }
 
 /** Points Neon's driver at a plain (non-Neon) Postgres through a local WebSocket proxy. */

@@ -16,7 +16,7 @@ export interface UsersTable {
   password_hash: string;
   session_version: Generated<number>;
   calorie_goal: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface CategoriesTable {
@@ -25,8 +25,8 @@ export interface CategoriesTable {
   slug: string;
   description: Generated<string>;
   image: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface RecipesTable {
@@ -54,8 +54,8 @@ export interface RecipesTable {
   video_duration: number | null;
   rating: Generated<number>;
   review_count: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   search_vector: ColumnType<string, never, never>;
   search_words: ColumnType<string, never, never>;
 }
@@ -66,20 +66,20 @@ export interface ReviewsTable {
   user_id: number;
   rating: number;
   comment: string;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface ReviewHelpfulTable {
   review_id: number;
   user_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface SavedRecipesTable {
   user_id: number;
   recipe_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface CalorieEntriesTable {
@@ -91,7 +91,7 @@ export interface CalorieEntriesTable {
   servings: Numeric;
   calories: number;
   meal_type: 'breakfast' | 'lunch' | 'dinner' | 'snack';
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export type ShoppingCategory = 'Produce' | 'Meat & Seafood' | 'Dairy' | 'Pantry' | 'Bakery' | 'Frozen' | 'Other';
@@ -105,15 +105,15 @@ export interface ShoppingItemsTable {
   recipe_title: string | null;
   checked: Generated<boolean>;
   category: ColumnType<ShoppingCategory, ShoppingCategory | undefined, ShoppingCategory>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface NewsletterSubscribersTable {
   id: Generated<number>;
   email: string;
   name: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface PagesTable {
@@ -123,8 +123,8 @@ export interface PagesTable {
   description: Generated<string>;
   content: string;
   is_published: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface BlogCategoriesTable {
@@ -144,8 +144,8 @@ export interface BlogPostsTable {
   category_id: number | null;
   is_published: Generated<boolean>;
   views: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface SettingsTable {
@@ -163,7 +163,7 @@ export interface SettingsTable {
   footer_text: Generated<string>;
   privacy_link: Generated<string>;
   terms_link: Generated<string>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface GeneratorConfigTable {
@@ -176,7 +176,7 @@ export interface GeneratorConfigTable {
   schedule_hours: Generated<number[]>;
   batch_size: Generated<number>;
   csv_upload_enabled: Generated<boolean>;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface AiModelsTable {
@@ -196,13 +196,13 @@ export interface GenerationLogTable {
   tokens: Generated<number>;
   cost: ColumnType<string, number | string | undefined, number | string>;
   error: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface RateLimitsTable {
   key: string;
   count: Generated<number>;
-  window_start: Generated<Timestamp>;
+  window_start: Timestamp;
 }
 
 export interface ImagesTable {
@@ -212,7 +212,7 @@ export interface ImagesTable {
   size_bytes: number;
   width: number | null;
   height: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface Database {

@@ -153,7 +153,7 @@ export class StaticSite {
       'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
       ...headersFor(this.#rules, pathname),
     };
-    let body = fs.readFileSync(file);
+    let body: Buffer = fs.readFileSync(file);
     if (COMPRESSIBLE.has(ext) && body.length > 512) {
       const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : undefined;
       if (encoding) {

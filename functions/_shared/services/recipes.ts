@@ -11,7 +11,7 @@ const recipeColumns = [
   'video_url', 'video_thumbnail', 'video_duration', 'rating', 'review_count', 'created_at', 'updated_at',
 ] as const;
 
-const toRecipes = (rows: unknown[]) => rows.map((row) => recipeFromRecord(row as RecipeRecord));
+const toRecipes = (rows: unknown[]) => rows.map((row) => recipeFromRecord(row as unknown as RecipeRecord));
 
 /** Newest first, paged. */
 export async function listRecipes(db: Db, page: { limit: number; offset: number }): Promise<Recipe[]> {
@@ -31,12 +31,12 @@ export async function featuredRecipes(db: Db, limit: number): Promise<Recipe[]> 
 
 export async function recipeById(db: Db, id: number): Promise<Recipe | undefined> {
   const row = await db.selectFrom('recipes').select(recipeColumns).where('id', '=', id).executeTakeFirst();
-  return row ? recipeFromRecord(row as RecipeRecord) : undefined;
+  return row ? recipeFromRecord(row as unknown as RecipeRecord) : undefined;
 }
 
 export async function recipeBySlug(db: Db, slug: string): Promise<Recipe | undefined> {
   const row = await db.selectFrom('recipes').select(recipeColumns).where('slug', '=', slug).executeTakeFirst();
-  return row ? recipeFromRecord(row as RecipeRecord) : undefined;
+  return row ? recipeFromRecord(row as unknown as RecipeRecord) : undefined;
 }
 
 /** Recipes of one category (by slug), newest first; undefined when the category does not exist. */
