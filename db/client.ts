@@ -106,7 +106,7 @@ export class DatabaseLockedError extends Error {
       `The embedded database in ${path.dirname(lockFile)} is in use by process ${holder.pid} ` +
         `(${holder.command}, started ${holder.startedAt} on ${holder.host}). ` +
         `PGlite allows one process per data directory: stop that process first ` +
-        `(or use its server at http://localhost:8888). Nothing was changed.`,
+        `(if it is the Forkful server, its site already serves this database). Nothing was changed.`,
     );
     this.name = 'DatabaseLockedError';
   }

@@ -5,6 +5,11 @@ import { seedDatabase } from './seed.ts';
 const READY = Symbol.for('forkful.db.ready');
 type GlobalWithReady = typeof globalThis & { [READY]?: Promise<Db> };
 
+/** Marks a handle as already prepared (a build worker whose host migrated and seeded it). */
+export function setReadyDb(db: Db): void {
+  (globalThis as GlobalWithReady)[READY] = Promise.resolve(db);
+}
+
 /**
  * The database, migrated and seeded. The server prepares it before building; when `astro build`
  * runs on its own (Netlify, or by hand) this does the same on first use.
