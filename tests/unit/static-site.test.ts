@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findRedirect, headersFor, readNetlifyRules, StaticSite } from '../../scripts/lib/static-site.ts';
+import { ROOT } from '../helpers/paths.ts';
+
+const rules = readNetlifyRules(path.join(ROOT, 'netlify.toml'));
+
+describe('netlify.toml rules', () => {
+  it.each([
+    ['/recipes/lemon-tart', '/recipe/lemon-tart', 301],
+    ['/recipes', undefined, undefined],
+    ['/recipe/lemon-tart', undefined, undefined],
+  ])('redirect %s → %s', (from, location, status) => {
+    const found = findRedirect(rules, from);
+    expect(found?.location).toBe(location);
+    expect(found?.status).toBe(status);
+  });
+
+  it('applies security headers everywhere and immutable caching to hashed assets', () => {
+    const page = headersFor(rules, '/recipe/x');
+    expect(page['X-Content-Type-Options']).toBe('nosniff');
+    expect(page['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(page['Cache-Control']).toContain('must-revalidate');
+    expect(headersFor(rules, '/_astro/app.abc123.js')['Cache-Control']).toContain('immutable');
+  });
+});
+
+describe('StaticSite', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forkful-static-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  const write = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(tmp, rel)), { recursive: true });
+    fs.writeFileSync(path.join(tmp, rel), text);
+  };
+  const big = '<p>tasty</p>'.repeat(200);
+  write('old/_astro/old.js', 'console.log("old")');
+  write('new/index.html', `<h1>home</h1>${big}`);
+  write('new/recipe/tart/index.html', '<h1>tart</h1>');
+  write('new/404.html', '<h1>not found</h1>');
+  write('new/sitemap.xml', '<urlset/>');
+  write('secret.txt', 'outside the build');
+  const site = new StaticSite(rules);
+  site.use(path.join(tmp, 'old'));
+  site.use(path.join(tmp, 'new'));
+
+  it.each([
+    ['/', 200, 'home'],
+    ['/recipe/tart', 200, 'tart'],
+    ['/recipe/tart/', 200, 'tart'],
+    ['/sitemap.xml', 200, 'urlset'],
+    ['/no/such/page', 404, 'not found'],
+    ['/../secret.txt', 404, 'not found'],
+    ['/%2e%2e/secret.txt', 404, 'not found'],
+    ['/%E0%A4%A', 404, 'not found'],
+    ['/_astro/old.js', 200, 'old'],
+  ])('%s → %i', (pathname, status, text) => {
+    const res = site.respond(pathname, '');
+    expect(res.status).toBe(status);
+    expect(res.body.toString()).toContain(text);
+  });
+
+  it('serves the previous build only for hashed assets', () => {
+    write('old/about.html', 'old page');
+    expect(site.respond('/about', '').status).toBe(404);
+  });
+
+  it.each([
+    ['br', 'br', (b: Buffer) => zlib.brotliDecompressSync(b)],
+    ['gzip, deflate', 'gzip', (b: Buffer) => zlib.gunzipSync(b)],
+  ])('compresses text for Accept-Encoding %s', (accept, encoding, decode) => {
+    const res = site.respond('/', accept);
+    expect(res.headers['Content-Encoding']).toBe(encoding);
+    expect(res.headers.Vary).toBe('Accept-Encoding');
+    expect(decode(res.body).toString()).toContain('home');
+    expect(res.body.length).toBeLessThan(big.length / 5);
+  });
+
+  it('sends small files and clients without compression as they are', () => {
+    expect(site.respond('/recipe/tart', 'gzip').headers['Content-Encoding']).toBeUndefined();
+    expect(site.respond('/', '').headers['Content-Encoding']).toBeUndefined();
+  });
+});
