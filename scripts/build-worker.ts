@@ -10,12 +10,15 @@ if (!root || !outDir || !process.send) {
   console.error('build-worker is started by the local server (scripts/serve.ts), not by hand.');
   process.exit(2);
 }
+// Without its host the database is gone: stop rather than wait forever.
+process.once('disconnect', () => process.exit(process.exitCode ?? 1));
 const db = ipcDatabase();
 setDb(db);
 setReadyDb(db);
 try {
   const { build } = await import('astro');
   await build({ root, outDir, logLevel: 'warn' });
+  process.exitCode = 0;
   process.send({ type: 'built' });
   process.disconnect();
 } catch (err) {

@@ -62,7 +62,11 @@ async function startStaticServer(api: ApiRouter, prepared: PreparedDatabase): Pr
     },
   });
   const buildStarted = performance.now();
-  const first = await builder.buildIfNeeded();
+  const first = await builder.buildIfNeeded().catch(async (err: unknown) => {
+    console.error(`\nForkful cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
+    await prepared.close();
+    process.exit(1);
+  });
   if (first.skipped) console.log(`Site unchanged since the last build (${first.pages} pages), reused in ${seconds(buildStarted)}.`);
 
   const server = http.createServer((req, res) => {
@@ -98,7 +102,7 @@ async function startStaticServer(api: ApiRouter, prepared: PreparedDatabase): Pr
 
   await listen(server);
   console.log(`\nForkful is running at ${origin}\n`);
-  shutdownOn(server, prepared);
+  shutdownOn(server, prepared, () => builder.stop());
 }
 
 /** Astro's dev server (hot reload) with the same API mounted as Vite middleware. */
@@ -146,8 +150,9 @@ function listen(server: http.Server): Promise<void> {
   });
 }
 
-function shutdownOn(server: http.Server, prepared: PreparedDatabase): void {
+function shutdownOn(server: http.Server, prepared: PreparedDatabase, beforeClose: () => void = () => {}): void {
   const stop = () => {
+    beforeClose();
     server.close();
     void prepared.close().finally(() => process.exit(0));
   };

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -67,6 +67,7 @@ export class SiteBuilder {
   #running: Promise<BuildResult> | undefined;
   #pending = false;
   #counter = 0;
+  #worker: ChildProcess | undefined;
 
   constructor(options: { root: string; buildsDir: string; db: Db; onBuilt: (result: BuildResult) => void }) {
     this.#root = options.root;
@@ -116,6 +117,12 @@ export class SiteBuilder {
     return this.#running;
   }
 
+  /** Ends a build in progress (server shutdown). */
+  stop(): void {
+    this.#pending = false;
+    this.#worker?.kill('SIGTERM');
+  }
+
   get isBuilding(): boolean {
     return this.#running !== undefined;
   }
@@ -145,6 +152,7 @@ export class SiteBuilder {
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
+      this.#worker = child;
       serveQueriesTo(child, this.#db);
       let built = false;
       child.on('message', (m: { type?: string }) => {
@@ -152,6 +160,7 @@ export class SiteBuilder {
       });
       child.once('error', reject);
       child.once('exit', (code) => {
+        this.#worker = undefined;
         if (built) resolve();
         else reject(new Error(`The site build failed (exit code ${code}); see the messages above.`));
       });
