@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import newsletter from '../../functions/newsletter.ts';
+import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+
+const PATH = '/api/newsletter/subscribe';
+
+describe.skipIf(!databaseAvailable)(`newsletter API on ${engine}`, () => {
+  const db = useTestDatabase();
+  const rows = async (email: string) =>
+    db().selectFrom('newsletter_subscribers').selectAll().where(sql<string>`lower(email)`, '=', email.toLowerCase()).execute();
+  const count = async () => Number((await db().selectFrom('newsletter_subscribers').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+
+  it('subscribes an address with a trimmed name', async () => {
+    const res = await call(newsletter, PATH, { method: 'POST', json: { email: '  Cook@Example.com ', name: '  Ada  ' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ subscribed: true });
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const saved = await rows('cook@example.com');
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ email: 'Cook@Example.com', name: 'Ada' });
+  });
+
+  it.each([
+    ['the same address', 'cook@example.com'],
+    ['the address in other letter case', 'COOK@EXAMPLE.COM'],
+  ])('subscribing %s again succeeds and adds no row', async (_name, email) => {
+    const before = await count();
+    const res = await call(newsletter, PATH, { method: 'POST', json: { email, name: 'Someone Else' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ subscribed: true });
+    expect(await count()).toBe(before);
+    expect((await rows('cook@example.com'))[0]?.name).toBe('Ada');
+  });
+
+  it.each([
+    ['no name', { email: 'noname@example.com' }, null],
+    ['a blank name', { email: 'blank@example.com', name: '   ' }, null],
+    ['a null name', { email: 'nullname@example.com', name: null }, null],
+    ['a 100-character name', { email: 'long@example.com', name: 'n'.repeat(100) }, 'n'.repeat(100)],
+  ])('accepts %s', async (_name, body, storedName) => {
+    const res = await call(newsletter, PATH, { method: 'POST', json: body });
+    expect(res.status).toBe(200);
+    expect((await rows(body.email))[0]?.name).toBe(storedName);
+  });
+
+  it.each([
+    ['no email', { name: 'Ada' }],
+    ['an empty email', { email: '' }],
+    ['a blank email', { email: '   ' }],
+    ['an address without @', { email: 'cook.example.com' }],
+    ['an address without a domain', { email: 'cook@' }],
+    ['two addresses', { email: 'a@example.com, b@example.com' }],
+    ['a number', { email: 42 }],
+    ['an overlong address', { email: `${'a'.repeat(250)}@example.com` }],
+    ['a JSON array', ['cook@example.com']],
+    ['a JSON string', 'cook@example.com'],
+  ])('rejects %s with the SPEC message and writes nothing', async (_name, body) => {
+    const before = await count();
+    const res = await call(newsletter, PATH, { method: 'POST', json: body });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Please enter a valid email address');
+    expect(await count()).toBe(before);
+  });
+
+  it('rejects a name over 100 characters', async () => {
+    const res = await call(newsletter, PATH, { method: 'POST', json: { email: 'toolong@example.com', name: 'n'.repeat(101) } });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/Name must be at most 100 characters/);
+    expect(await rows('toolong@example.com')).toHaveLength(0);
+  });
+
+  it.each([
+    ['malformed JSON', '{"email": ', 400],
+    ['an empty body', '', 400],
+  ])('answers %s with %i', async (_name, body, status) => {
+    const res = await call(newsletter, PATH, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(status);
+    expect(typeof res.body.error).toBe('string');
+  });
+
+  it('refuses an oversized body with 413 and writes nothing', async () => {
+    const before = await count();
+    const res = await call(newsletter, PATH, { method: 'POST', json: { email: 'big@example.com', name: 'x'.repeat(10_000) } });
+    expect(res.status).toBe(413);
+    expect(await count()).toBe(before);
+  });
+
+  it.each([
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['a foreign Origin', { origin: 'https://evil.example' }],
+  ])('refuses a cross-site POST (%s) with 403', async (_name, headers) => {
+    const res = await call(newsletter, PATH, { method: 'POST', headers, json: { email: 'csrf@example.com' } });
+    expect(res.status).toBe(403);
+    expect(await rows('csrf@example.com')).toHaveLength(0);
+  });
+
+  it('accepts a same-origin POST from the browser', async () => {
+    const res = await call(newsletter, PATH, { method: 'POST', headers: { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:8888' }, json: { email: 'browser@example.com' } });
+    expect(res.status).toBe(200);
+  });
+
+  it.each([['GET'], ['PUT'], ['DELETE']])('answers %s with 405', async (method) => {
+    const res = await call(newsletter, PATH, { method });
+    expect(res.status).toBe(405);
+  });
+
+  it('throttles one address after 20 sign-ups an hour (429 with Retry-After)', async () => {
+    const headers = { 'x-forwarded-for': '203.0.113.77' };
+    for (let i = 0; i < 20; i++) {
+      const res = await call(newsletter, PATH, { method: 'POST', headers, json: { email: `flood${i}@example.com` } });
+      expect(res.status).toBe(200);
+    }
+    const res = await call(newsletter, PATH, { method: 'POST', headers, json: { email: 'flood-last@example.com' } });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await rows('flood-last@example.com')).toHaveLength(0);
+  });
+
+  it('refuses sign-ups while the newsletter is switched off in the settings', async () => {
+    await db().updateTable('settings').set({ enable_newsletter: false }).execute();
+    try {
+      const res = await call(newsletter, PATH, { method: 'POST', json: { email: 'closed@example.com' } });
+      expect(res.status).toBe(403);
+      expect(await rows('closed@example.com')).toHaveLength(0);
+    } finally {
+      await db().updateTable('settings').set({ enable_newsletter: true }).execute();
+    }
+  });
+});
