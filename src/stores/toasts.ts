@@ -25,13 +25,22 @@ export const $toast = atom<Toast | null>(null);
 
 let nextId = 1;
 let hideTimer: ReturnType<typeof setTimeout> | undefined;
+/** Time left for the current toast, and when its countdown last (re)started. */
+let remainingMs = 0;
+let countdownStartedAt = 0;
+
+function startCountdown(id: number, ms: number): void {
+  clearTimeout(hideTimer);
+  remainingMs = ms;
+  countdownStartedAt = Date.now();
+  hideTimer = setTimeout(() => dismissToast(id), ms);
+}
 
 /** Shows a toast, replacing any visible one; it hides itself after TOAST_DURATION_MS. */
 export function showToast(input: ToastInput): Toast {
   const toast: Toast = { ...input, id: nextId++, variant: input.variant ?? 'default' };
   $toast.set(toast);
-  clearTimeout(hideTimer);
-  hideTimer = setTimeout(() => dismissToast(toast.id), TOAST_DURATION_MS);
+  startCountdown(toast.id, TOAST_DURATION_MS);
   return toast;
 }
 
@@ -42,4 +51,21 @@ export function dismissToast(id?: number): void {
   clearTimeout(hideTimer);
   hideTimer = undefined;
   $toast.set(null);
+}
+
+/**
+ * Stops the countdown while the pointer or focus is on the toast, so nobody loses a message
+ * they are reading (WCAG 2.2.1); resumeToast continues with the time that was left.
+ */
+export function pauseToast(): void {
+  if (!$toast.get() || hideTimer === undefined) return;
+  clearTimeout(hideTimer);
+  hideTimer = undefined;
+  remainingMs = Math.max(0, remainingMs - (Date.now() - countdownStartedAt));
+}
+
+export function resumeToast(): void {
+  const current = $toast.get();
+  if (!current || hideTimer !== undefined) return;
+  startCountdown(current.id, Math.max(remainingMs, 1000));
 }
