@@ -2,7 +2,7 @@ import type { Config, Context } from '@netlify/functions';
 import { ApiError, errorResponse } from './http.ts';
 import { assertSameSite } from './same-site.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteContext {
   params: Record<string, string>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { objectMessage } from './schema-messages.ts';
 
 // Account forms and payloads (SPEC §5, DESIGN.md §7). The server validates with these very
 // schemas and the dialogs use them for their inline messages, so both say the same thing.
@@ -56,20 +57,31 @@ export const Email = v.pipe(
 );
 
 /** POST /api/auth/login */
-export const LoginRequest = v.object({ username: LoginUsername, password: Password });
+export const LoginRequest = v.object(
+  { username: LoginUsername, password: Password },
+  objectMessage({ username: MESSAGES.usernameShort, password: MESSAGES.passwordShort }),
+);
 
 /** POST /api/auth/signup */
-export const SignupRequest = v.object({ username: Username, email: Email, password: Password });
+const signupMissing = { username: MESSAGES.usernameShort, email: MESSAGES.emailInvalid, password: MESSAGES.passwordShort };
+export const SignupRequest = v.object({ username: Username, email: Email, password: Password }, objectMessage(signupMissing));
 
 /** POST /api/auth/change-password */
-export const ChangePasswordRequest = v.object({
-  currentPassword: v.pipe(v.string(MESSAGES.currentPasswordRequired), v.nonEmpty(MESSAGES.currentPasswordRequired), fitsBcrypt),
-  newPassword: Password,
-});
+const changeMissing = { currentPassword: MESSAGES.currentPasswordRequired, newPassword: MESSAGES.passwordShort };
+export const ChangePasswordRequest = v.object(
+  {
+    currentPassword: v.pipe(v.string(MESSAGES.currentPasswordRequired), v.nonEmpty(MESSAGES.currentPasswordRequired), fitsBcrypt),
+    newPassword: Password,
+  },
+  objectMessage(changeMissing),
+);
 
 /** The sign-up form: the request plus confirmPassword, which never leaves the browser. */
 export const SignupForm = v.pipe(
-  v.object({ ...SignupRequest.entries, confirmPassword: v.string() }),
+  v.object(
+    { ...SignupRequest.entries, confirmPassword: v.string(MESSAGES.passwordsDiffer) },
+    objectMessage({ ...signupMissing, confirmPassword: MESSAGES.passwordsDiffer }),
+  ),
   v.forward(
     v.partialCheck([['password'], ['confirmPassword']], (f) => f.password === f.confirmPassword, MESSAGES.passwordsDiffer),
     ['confirmPassword'],
@@ -78,10 +90,13 @@ export const SignupForm = v.pipe(
 
 /** The change-password form (account settings and the admin Password tab). */
 export const ChangePasswordForm = v.pipe(
-  v.object({
-    ...ChangePasswordRequest.entries,
-    confirmPassword: v.pipe(v.string(), v.nonEmpty(MESSAGES.confirmPasswordRequired)),
-  }),
+  v.object(
+    {
+      ...ChangePasswordRequest.entries,
+      confirmPassword: v.pipe(v.string(MESSAGES.confirmPasswordRequired), v.nonEmpty(MESSAGES.confirmPasswordRequired)),
+    },
+    objectMessage({ ...changeMissing, confirmPassword: MESSAGES.confirmPasswordRequired }),
+  ),
   v.forward(
     v.partialCheck([['newPassword'], ['confirmPassword']], (f) => f.newPassword === f.confirmPassword, MESSAGES.passwordsDiffer),
     ['confirmPassword'],
