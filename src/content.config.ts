@@ -2,19 +2,22 @@ import { defineCollection } from 'astro:content';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { getReadyDb } from '../db/ready.ts';
 import type { Db } from '../db/client.ts';
-import { allCategories, allRecipes, blogCategories, footerContent, publishedPages, publishedPosts, siteSettings } from './lib/site-data.ts';
+import {
+  allCategories, allRecipes, blogCategories, footerContent, publishedPages, publishedPosts, reviewsByRecipe, siteSettings,
+} from './lib/site-data.ts';
+import { defaultSettings } from './lib/site-defaults.ts';
 
 // Collections whose loaders read the database (the source of truth; content/ only seeds it).
 
 /**
  * A loader over database rows. Astro's data store persists between builds, so entries whose
  * rows are gone are deleted here (or a deleted recipe would stay online); digests skip
- * unchanged entries.
+ * unchanged entries. `markdownOf` names the Markdown to render into the entry's HTML.
  */
-function databaseLoader<T extends object>(name: string, rows: (db: Db) => Promise<T[]>, idOf: (row: T) => string): Loader {
+function databaseLoader<T extends object>(name: string, rows: (db: Db) => Promise<T[]>, idOf: (row: T) => string, markdownOf?: (row: T) => string): Loader {
   return {
     name: `database-${name}`,
-    load: async ({ store, generateDigest, logger }: LoaderContext) => {
+    load: async ({ store, generateDigest, logger, renderMarkdown }: LoaderContext) => {
       const db = await getReadyDb();
       const items = await rows(db);
       const keep = new Set<string>();
@@ -24,7 +27,8 @@ function databaseLoader<T extends object>(name: string, rows: (db: Db) => Promis
         const data = { ...item } as Record<string, unknown>;
         const digest = generateDigest(data);
         if (store.get(id)?.digest === digest) continue;
-        store.set({ id, data, digest });
+        const rendered = markdownOf ? await renderMarkdown(markdownOf(item)) : undefined;
+        store.set({ id, data, digest, ...(rendered ? { rendered } : {}) });
       }
       for (const id of store.keys()) if (!keep.has(id)) store.delete(id);
       logger.info(`${items.length} ${name} from the database`);
@@ -32,11 +36,21 @@ function databaseLoader<T extends object>(name: string, rows: (db: Db) => Promis
   };
 }
 
+/** Static pages with the {contactEmail} placeholder (SPEC writes it {email}) filled in from the settings. */
+async function pagesWithContactEmail(db: Db) {
+  const [pages, settings] = await Promise.all([publishedPages(db), siteSettings(db)]);
+  const email = settings?.contactEmail || defaultSettings('').contactEmail;
+  return pages
+    .filter((p) => p.slug !== 'footer')
+    .map((p) => ({ ...p, content: p.content.replaceAll('{contactEmail}', email).replaceAll('{email}', email) }));
+}
+
 export const collections = {
   recipes: defineCollection({ loader: databaseLoader('recipes', allRecipes, (r) => r.slug) }),
   categories: defineCollection({ loader: databaseLoader('categories', allCategories, (c) => c.slug) }),
-  pages: defineCollection({ loader: databaseLoader('pages', publishedPages, (p) => p.slug) }),
-  blogPosts: defineCollection({ loader: databaseLoader('blog posts', publishedPosts, (p) => p.slug) }),
+  reviews: defineCollection({ loader: databaseLoader('recipe reviews', reviewsByRecipe, (r) => String(r.recipeId)) }),
+  pages: defineCollection({ loader: databaseLoader('pages', pagesWithContactEmail, (p) => p.slug, (p) => p.content) }),
+  blogPosts: defineCollection({ loader: databaseLoader('blog posts', publishedPosts, (p) => p.slug, (p) => p.content) }),
   blogCategories: defineCollection({ loader: databaseLoader('blog categories', blogCategories, (c) => c.slug) }),
   site: defineCollection({
     loader: databaseLoader('site records', async (db) => {

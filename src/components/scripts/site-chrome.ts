@@ -1,0 +1,77 @@
+// Behaviour shared by every page, kept tiny: the dark-mode toggle, closing the header menus,
+// and swapping broken images for their fallback (SPEC §8).
+
+const root = document.documentElement;
+const THEME_KEY = 'theme';
+
+function storedTheme(): string | null {
+  try {
+    return localStorage.getItem(THEME_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function applyTheme(dark: boolean): void {
+  root.classList.toggle('dark', dark);
+  for (const button of document.querySelectorAll('[data-theme-toggle]')) button.setAttribute('aria-pressed', String(dark));
+}
+
+applyTheme(root.classList.contains('dark'));
+for (const button of document.querySelectorAll('[data-theme-toggle]')) {
+  button.addEventListener('click', () => {
+    const dark = !root.classList.contains('dark');
+    applyTheme(dark);
+    try {
+      localStorage.setItem(THEME_KEY, dark ? 'dark' : 'light');
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  });
+}
+// Until the visitor picks a theme, follow the system's.
+matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) => {
+  if (!storedTheme()) applyTheme(event.matches);
+});
+
+// Header menus are <details>: close them on a link tap, on Escape and on a click elsewhere.
+const menus = [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')];
+for (const menu of menus) {
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) menu.open = false;
+  });
+  menu.addEventListener('toggle', () => {
+    if (menu.open) for (const other of menus) if (other !== menu) other.open = false;
+  });
+  menu.addEventListener('focusout', (event) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !menu.contains(next)) menu.open = false;
+  });
+}
+document.addEventListener('keydown', (event) => {
+  if (event.key !== 'Escape') return;
+  for (const menu of menus) {
+    if (!menu.open) continue;
+    menu.open = false;
+    menu.querySelector('summary')?.focus();
+  }
+});
+document.addEventListener('click', (event) => {
+  for (const menu of menus) if (menu.open && !menu.contains(event.target as Node)) menu.open = false;
+});
+
+// Broken images fall back to their data-fallback picture (once, so a broken fallback cannot loop).
+function useFallback(img: HTMLImageElement): void {
+  const fallback = img.dataset.fallback;
+  if (!fallback || img.dataset.fellBack) return;
+  img.dataset.fellBack = 'true';
+  img.removeAttribute('srcset');
+  img.src = fallback;
+}
+document.addEventListener('error', (event) => {
+  if (event.target instanceof HTMLImageElement) useFallback(event.target);
+}, true);
+// Images that failed before this script ran.
+for (const img of document.images) {
+  if (img.complete && img.naturalWidth === 0 && img.getAttribute('src')) useFallback(img);
+}
