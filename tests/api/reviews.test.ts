@@ -1,0 +1,172 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import reviews from '../../functions/reviews.ts';
+import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
+import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+
+describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
+  const db = useTestDatabase();
+  let writer: TestAccount;
+  let reader: TestAccount;
+  /** A recipe nobody has reviewed yet, and one with seeded reviews by sample users. */
+  let quiet: number;
+  let reviewed: number;
+
+  // The build hook: a local server standing in for Netlify's, recording each call.
+  const hookCalls: string[] = [];
+  const hookServer = http.createServer((req, res) => {
+    hookCalls.push(`${req.method} ${req.url}`);
+    res.writeHead(200).end('{}');
+  });
+
+  beforeAll(async () => {
+    [writer, reader] = [await signUp('writer'), await signUp('reader')];
+    quiet = (await db().selectFrom('recipes').select('id').where('review_count', '=', 0).orderBy('id').executeTakeFirstOrThrow()).id;
+    reviewed = (await db().selectFrom('recipes').select('id').where('review_count', '>=', 2).orderBy('id').executeTakeFirstOrThrow()).id;
+    await new Promise<void>((resolve) => hookServer.listen(0, '127.0.0.1', resolve));
+    process.env.BUILD_HOOK_URL = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/build_hooks/abc`;
+  });
+  afterAll(async () => {
+    delete process.env.BUILD_HOOK_URL;
+    await new Promise((resolve) => hookServer.close(resolve));
+  });
+
+  const recipeStats = (id: number) => db().selectFrom('recipes').select(['rating', 'review_count']).where('id', '=', id).executeTakeFirstOrThrow();
+  const reviewCount = async () => Number((await db().selectFrom('reviews').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const post = (account: TestAccount | null, recipeId: number, json: unknown) =>
+    call(reviews, `/api/recipes/${recipeId}/reviews`, account ? as(account, { method: 'POST', json }) : { method: 'POST', json });
+
+  it('lists reviews newest first with username, rating, comment, createdAt, helpful and userFound', async () => {
+    const res = await call(reviews, `/api/recipes/${reviewed}/reviews`);
+    expect(res.status).toBe(200);
+    expect(res.body.length).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(res.body[0]).sort()).toEqual(['comment', 'createdAt', 'helpful', 'id', 'rating', 'updatedAt', 'userFound', 'username'].sort());
+    const dates = res.body.map((r: { createdAt: string }) => r.createdAt);
+    expect([...dates].sort().reverse()).toEqual(dates);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('a new review answers 201 and moves the rating (tenths) and count in the same write', async () => {
+    const res = await post(writer, quiet, { rating: 4, comment: '  Lovely and bright.  ' });
+    expect(res.status).toBe(201);
+    expect(res.body.review).toMatchObject({ username: writer.username, rating: 4, comment: 'Lovely and bright.', helpful: 0, userFound: false });
+    expect(res.body.recipe).toEqual({ id: quiet, rating: 40, averageRating: 4, reviewCount: 1 });
+    expect(await recipeStats(quiet)).toEqual({ rating: 40, review_count: 1 });
+
+    await post(reader, quiet, { rating: 5, comment: 'Even better with extra lemon.' });
+    expect(await recipeStats(quiet)).toEqual({ rating: 45, review_count: 2 });
+  });
+
+  it('a second review by the same user updates it (200), keeping one review per user', async () => {
+    const before = await reviewCount();
+    const res = await post(writer, quiet, { rating: 2, comment: 'Second try was too sour.' });
+    expect(res.status).toBe(200);
+    expect(res.body.review.comment).toBe('Second try was too sour.');
+    expect(await reviewCount()).toBe(before);
+    expect(await recipeStats(quiet)).toEqual({ rating: 35, review_count: 2 });
+    const mine = (await call(reviews, `/api/recipes/${quiet}/reviews`)).body.filter((r: { username: string }) => r.username === writer.username);
+    expect(mine).toHaveLength(1);
+    expect(mine[0].rating).toBe(2);
+  });
+
+  it('stores a comment with HTML verbatim and returns it as plain JSON text', async () => {
+    const html = '<img src=x onerror="alert(1)"><script>alert(2)</script> & <b>bold</b>';
+    const res = await post(reader, reviewed, { rating: 3, comment: html });
+    expect(res.status).toBe(201);
+    const stored = await db().selectFrom('reviews').select('comment').where('id', '=', res.body.review.id).executeTakeFirstOrThrow();
+    expect(stored.comment).toBe(html);
+    const listed = (await call(reviews, `/api/recipes/${reviewed}/reviews`)).body.find((r: { id: number }) => r.id === res.body.review.id);
+    expect(listed.comment).toBe(html);
+  });
+
+  it('asks for a rebuild through the build hook after a review is written', async () => {
+    hookCalls.length = 0;
+    await post(writer, reviewed, { rating: 5, comment: 'Worth the time.' });
+    await expect.poll(() => hookCalls.length, { timeout: 3000 }).toBe(1);
+    expect(hookCalls[0]).toMatch(/^POST \/build_hooks\/abc\?trigger_title=Review/);
+  });
+
+  it('a build hook that is down never fails the review', async () => {
+    process.env.BUILD_HOOK_URL = 'http://127.0.0.1:9/unreachable';
+    try {
+      expect((await post(writer, reviewed, { rating: 4, comment: 'Still good.' })).status).toBe(200);
+    } finally {
+      process.env.BUILD_HOOK_URL = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/build_hooks/abc`;
+    }
+  });
+
+  it.each([
+    ['rating missing', { comment: 'Nice' }, 'Please select a rating'],
+    ['rating 0', { rating: 0, comment: 'Nice' }, 'Please select a rating'],
+    ['rating 6', { rating: 6, comment: 'Nice' }, 'from 1 to 5'],
+    ['rating 4.5', { rating: 4.5, comment: 'Nice' }, 'from 1 to 5'],
+    ['rating as text', { rating: '5', comment: 'Nice' }, 'Please select a rating'],
+    ['comment missing', { rating: 4 }, 'Please write a comment'],
+    ['comment only spaces', { rating: 4, comment: '   \n ' }, 'Please write a comment'],
+    ['comment too long', { rating: 4, comment: 'x'.repeat(2001) }, 'under 2000 characters'],
+    ['comment with a NUL byte', { rating: 4, comment: 'bad\u0000byte' }, 'cannot be stored'],
+  ])('rejects %s with 400; no review and no rating change', async (_name, body, message) => {
+    const [count, stats] = [await reviewCount(), await recipeStats(quiet)];
+    const res = await post(reader, quiet, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toContain(message);
+    expect(await reviewCount()).toBe(count);
+    expect(await recipeStats(quiet)).toEqual(stats);
+  });
+
+  it('writing needs a session: 401 "Must be logged in to review"', async () => {
+    const res = await post(null, quiet, { rating: 5, comment: 'Anonymous praise' });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('Must be logged in to review');
+  });
+
+  it.each([
+    ['list of an unknown recipe', 'GET', '/api/recipes/2000000/reviews', 404],
+    ['review of an unknown recipe', 'POST', '/api/recipes/2000000/reviews', 404],
+    ['malformed recipe id', 'GET', '/api/recipes/abc/reviews', 400],
+    ['helpful on an unknown review', 'POST', '/api/reviews/2000000/helpful', 404],
+    ['helpful with a malformed id', 'POST', '/api/reviews/x/helpful', 400],
+  ])('%s → %i', async (_name, method, path, status) => {
+    const res = await call(reviews, path, as(reader, { method, ...(method === 'POST' ? { json: { rating: 5, comment: 'ok' } } : {}) }));
+    expect(res.status).toBe(status);
+  });
+
+  describe('helpful marks', () => {
+    let target: { id: number; helpful: number };
+    beforeAll(async () => {
+      target = (await call(reviews, `/api/recipes/${reviewed}/reviews`)).body.find((r: { username: string }) => r.username !== writer.username && r.username !== reader.username);
+    });
+
+    it('counts once per user: a second mark changes nothing and answers the same count', async () => {
+      const first = await call(reviews, `/api/reviews/${target.id}/helpful`, as(writer, { method: 'POST' }));
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ id: target.id, helpful: target.helpful + 1, userFound: true });
+      const again = await call(reviews, `/api/reviews/${target.id}/helpful`, as(writer, { method: 'POST' }));
+      expect(again.body).toEqual(first.body);
+      const marks = await db().selectFrom('review_helpful').select('user_id').where('review_id', '=', target.id).execute();
+      expect(marks.filter((m) => m.user_id === writer.id)).toHaveLength(1);
+    });
+
+    it('userFound is true only for the user who marked it', async () => {
+      const find = (body: { id: number; userFound: boolean }[]) => body.find((r) => r.id === target.id)!;
+      expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`, as(writer))).body).userFound).toBe(true);
+      expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`, as(reader))).body).userFound).toBe(false);
+      expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`)).body).userFound).toBe(false);
+    });
+
+    it('anonymous → 401 "Please log in to mark reviews helpful"', async () => {
+      const res = await call(reviews, `/api/reviews/${target.id}/helpful`, { method: 'POST' });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('Please log in to mark reviews helpful');
+    });
+
+    it('nobody can mark their own review helpful (403, nothing stored)', async () => {
+      const own = (await post(reader, quiet, { rating: 5, comment: 'My own words.' })).body.review;
+      const res = await call(reviews, `/api/reviews/${own.id}/helpful`, as(reader, { method: 'POST' }));
+      expect(res.status).toBe(403);
+      expect(await db().selectFrom('review_helpful').select('user_id').where('review_id', '=', own.id).execute()).toEqual([]);
+    });
+  });
+});
