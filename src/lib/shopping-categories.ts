@@ -29,7 +29,8 @@ const RULES: Rule[] = [
       'butter bean', 'egg noodle', 'cream of tartar', 'ground ginger', 'ground coriander',
       'canned', 'tinned', 'dried', 'dry', 'powder', 'flakes', 'paste', 'sauce', 'ketchup', 'mustard', 'mayonnaise',
       'vinegar', 'oil', 'black pepper', 'white pepper', 'peppercorn', 'cayenne', 'chili powder', 'paprika', 'extract',
-      'jam', 'jelly', 'honey', 'syrup', 'molasses', 'raisin', 'fish sauce', 'oyster sauce', 'salt', 'sugar', 'flour', 'cornstarch', 'baking powder', 'baking soda', 'yeast', 'gelatin',
+      'jam', 'jelly', 'honey', 'syrup', 'molasses', 'raisin', 'fish sauce', 'oyster sauce', 'garlic salt',
+      'celery salt', 'onion salt',
     ]),
   },
   {
@@ -78,7 +79,7 @@ const RULES: Rule[] = [
       'lentil', 'chickpea', 'bean', 'nut', 'almond', 'walnut', 'pecan', 'cashew', 'pistachio', 'peanut', 'seed', 'sesame',
       'chocolate', 'cocoa', 'vanilla', 'cinnamon', 'cumin', 'nutmeg', 'turmeric', 'oregano', 'clove', 'cardamom', 'spice',
       'seasoning', 'soy', 'tahini', 'olive', 'caper', 'cracker', 'coffee', 'tea', 'wine', 'beer', 'cornmeal',
-      'polenta', 'coconut',
+      'polenta', 'coconut', 'salt', 'sugar', 'flour', 'cornstarch', 'baking soda', 'yeast', 'gelatin',
     ]),
   },
 ];
