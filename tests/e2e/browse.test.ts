@@ -30,7 +30,7 @@ describe.skipIf(!chromiumPath)('browsing in Chromium', () => {
     const { page } = await openPage(browser());
     const response = await page.goto(`${baseUrl}/no/such/page`);
     expect(response?.status()).toBe(404);
-    await expect(page.locator('h1').textContent()).resolves.toMatch(/not found/i);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/not found/i);
     await page.context().close();
   });
 });
