@@ -96,12 +96,14 @@ function nearest(value: number, candidates: readonly number[]): number {
 /**
  * Rounds an amount the way it will be measured. Fraction style: below 1 the nearest of 1/16 …
  * 3/4 (a positive amount never becomes 0), from 1 the whole number plus the nearest quarter or
- * third, from 100 a whole number. Decimal style: the nearest quarter, from 10 a whole number
- * (a quarter gram is noise), below 1/8 one significant figure.
+ * third, from 100 a whole number. Decimal style (metric units): the nearest quarter, from 10 a
+ * whole number (a quarter gram is noise), from 100 the nearest 5 (533 g → 535 g), below 1/8 one
+ * significant figure.
  */
 export function roundAmount(value: number, style: QuantityStyle = 'fraction'): number {
   if (!Number.isFinite(value) || value <= 0) return 0;
   if (style === 'decimal') {
+    if (value >= 100) return Math.round(value / 5) * 5;
     if (value >= 10) return Math.round(value);
     if (value < 0.125) return Number(value.toPrecision(1));
     return Math.round(value * 4) / 4;

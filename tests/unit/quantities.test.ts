@@ -87,7 +87,9 @@ describe('roundAmount and displayAmount', () => {
     [2.6, '2.5'],
     [2.4, '2.5'],
     [12.6, '13'],
-    [131.25, '131'],
+    [131.25, '130'],
+    [533.3, '535'],
+    [1333.3, '1335'],
     [0.05, '0.05'],
     [0.0333, '0.03'],
   ])('decimal style: %d → %s', (value, shown) => {
@@ -171,7 +173,8 @@ describe('scaleIngredientLine', () => {
     ['1-1 1/4 cups milk', 0.1, '1/8 cup milk'],
     // Metric units read as decimals, whole above 10
     ['100 g panko breadcrumbs', 1.5, '150 g panko breadcrumbs'],
-    ['175 g self-raising flour', 0.75, '131 g self-raising flour'],
+    ['175 g self-raising flour', 0.75, '130 g self-raising flour'],
+    ['400 g short pasta', 4 / 3, '535 g short pasta'],
     ['60 ml water', 0.5, '30 ml water'],
     ['250 ml coconut milk', 1 / 3, '83 ml coconut milk'],
     ['1 kg tomatoes', 0.75, '0.75 kg tomatoes'],

@@ -1,0 +1,103 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { $timers, addTimer, formatClock, QUICK_TIMERS } from '../../stores/timers.ts';
+import TimerCard from './TimerCard.tsx';
+import { announce, ensureTimerAlerts, primeTimerSound } from './timer-alerts.ts';
+
+// The compact kitchen panel on every page (SPEC §2): a round button at the bottom right opens
+// the running timers and the first four quick timers, with a link to the full kitchen helper.
+// The button shows the next timer's time left, so a glance is enough while reading a recipe.
+
+export default function FloatingKitchenPanel() {
+  const timers = useStore($timers);
+  const [open, setOpen] = useState(false);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  useEffect(ensureTimerAlerts, []);
+
+  useEffect(() => {
+    if (!open) return;
+    panelRef.current?.querySelector<HTMLElement>('button, a')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onOutside = (event: PointerEvent) => {
+      if (!panelRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onOutside);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onOutside);
+    };
+  }, [open]);
+
+  const running = timers.filter((t) => t.running);
+  const next = running.reduce<(typeof running)[number] | undefined>((soonest, t) => (!soonest || t.remaining < soonest.remaining ? t : soonest), undefined);
+  const finished = timers.some((t) => t.remaining <= 0);
+
+  return (
+    <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3 print:hidden" data-print="hide" data-kitchen-panel>
+      {open && (
+        <div
+          ref={panelRef}
+          id={`${id}-panel`}
+          role="dialog"
+          aria-label="Kitchen timers"
+          className="max-h-[70vh] w-[min(22rem,calc(100vw-2rem))] overflow-y-auto rounded-3xl bg-white p-4 shadow-2xl ring-1 ring-stone-200 dark:bg-night-card dark:ring-night-line"
+        >
+          <div className="flex items-center justify-between">
+            <h2 className="font-serif text-lg font-bold">Kitchen timers</h2>
+            <a href="/kitchen-helper" className="link text-sm">Kitchen Helper</a>
+          </div>
+          {timers.length > 0 && (
+            <ul className="mt-3 space-y-2">
+              {timers.map((timer) => <TimerCard key={timer.id} timer={timer} compact />)}
+            </ul>
+          )}
+          <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">Quick timers</p>
+          <ul className="mt-2 grid grid-cols-2 gap-2">
+            {QUICK_TIMERS.slice(0, 4).map((quick) => (
+              <li key={quick.name}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    primeTimerSound();
+                    const timer = addTimer({ name: quick.name, minutes: quick.minutes });
+                    announce(`${timer.name} added, paused`);
+                  }}
+                  className="flex min-h-12 w-full flex-col items-start justify-center rounded-xl bg-paper px-3 py-1.5 text-left text-sm ring-1 ring-brand-100 hover:bg-brand-100 dark:bg-stone-800/70 dark:ring-night-line dark:hover:bg-stone-800"
+                >
+                  <span className="font-semibold">{quick.name}</span>
+                  <span className="text-xs text-stone-600 dark:text-stone-400">{quick.minutes} min</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={`${id}-panel`}
+        aria-label={next ? `Kitchen timers: ${next.name}, ${formatClock(next.remaining)} left` : 'Kitchen timers'}
+        onClick={() => setOpen((o) => !o)}
+        className={`relative flex h-14 min-w-14 items-center justify-center gap-2 rounded-full px-4 text-white shadow-xl ring-4 ring-white/70 transition hover:scale-105 dark:ring-night/70 ${finished ? 'bg-red-600' : 'bg-brand-700 dark:bg-brand-500'}`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <circle cx="12" cy="13" r="8" /><path d="M12 9v4l2.5 2M9 2h6M12 2v3" />
+        </svg>
+        {next && <span className="font-mono text-sm font-bold tabular-nums" aria-hidden="true">{formatClock(next.remaining)}</span>}
+        {running.length > 1 && (
+          <span aria-hidden="true" className="absolute -right-1 -top-1 flex size-6 items-center justify-center rounded-full bg-white text-xs font-bold text-brand-800 ring-2 ring-brand-700">{running.length}</span>
+        )}
+      </button>
+    </div>
+  );
+}

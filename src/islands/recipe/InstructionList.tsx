@@ -1,0 +1,34 @@
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { instructionTexts } from '../../lib/recipe-text.ts';
+import { convertTemperaturesInText } from '../../lib/unit-conversion.ts';
+import { $unitSystem, loadUnitSystem } from '../../stores/recipe-view.ts';
+
+// Numbered instructions (SPEC §2) with oven temperatures in the chosen unit system. Each step
+// has an id (#step-3) so Google's HowToStep url and "jump to step" links land on it.
+
+export interface InstructionListProps {
+  /** The recipe's instructions in any SPEC §3 shape (a JSON string included). */
+  instructions: unknown;
+  /** Prefix for the step ids; the dialog uses its own so ids stay unique on the page. */
+  idPrefix?: string;
+}
+
+export default function InstructionList({ instructions, idPrefix = 'step' }: InstructionListProps) {
+  const system = useStore($unitSystem);
+  useEffect(loadUnitSystem, []);
+  const steps = instructionTexts(instructions);
+  if (!steps) return <p className="muted">Unable to display instructions</p>;
+  return (
+    <ol className="space-y-5" data-instruction-list>
+      {steps.map((step, i) => (
+        <li key={i} id={`${idPrefix}-${i + 1}`} className="flex gap-4" data-print="section">
+          <span aria-hidden="true" className="flex size-8 flex-none items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white dark:bg-brand-300 dark:text-night">
+            {i + 1}
+          </span>
+          <p className="pt-1 leading-relaxed">{convertTemperaturesInText(step, system)}</p>
+        </li>
+      ))}
+    </ol>
+  );
+}
