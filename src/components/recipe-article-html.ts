@@ -44,7 +44,7 @@ function heroHtml(recipe: Recipe, ctx: RecipeArticleContext): string {
     ['Calories', `${recipe.calories} kcal`],
   ];
   return `<header class="container-page grid items-center gap-6 pb-8 pt-4 lg:grid-cols-2 lg:gap-12 lg:pt-6">`
-    + `<div class="overflow-hidden rounded-3xl bg-paper shadow-xl shadow-brand-900/10 ring-1 ring-black/5 dark:bg-stone-800 dark:shadow-black/40">`
+    + `<div data-print="thumbnail" class="overflow-hidden rounded-3xl bg-paper shadow-xl shadow-brand-900/10 ring-1 ring-black/5 dark:bg-stone-800 dark:shadow-black/40">`
     + `<img src="${escapeHtml(image.src)}"${image.srcset ? ` srcset="${escapeHtml(image.srcset)}" sizes="${HERO_SIZES}"` : ''} alt="${escapeHtml(recipe.title)}" width="1200" height="800" fetchpriority="high" decoding="async" class="aspect-[3/2] w-full object-cover" data-fallback="${escapeHtml(image.fallback)}">`
     + `</div><div>`
     + `<a href="/" class="inline-flex items-center gap-1.5 text-sm font-medium muted hover:text-brand-700 dark:hover:text-brand-300" data-print="hide"><span class="icon icon-arrow-left" aria-hidden="true"></span>Back to all recipes</a>`
@@ -136,7 +136,7 @@ function tagsHtml(recipe: Recipe): string {
 function faqHtml(recipe: Recipe): string {
   const faqs = (recipe.faqs ?? []).filter((f) => f && f.question && f.answer);
   if (faqs.length === 0) return '';
-  return `<section aria-labelledby="faq-title" data-print="section"><h2 id="faq-title" class="font-serif text-2xl font-bold">Questions cooks ask</h2><div class="mt-4 space-y-3">`
+  return `<section aria-labelledby="faq-title" data-print="hide"><h2 id="faq-title" class="font-serif text-2xl font-bold">Questions cooks ask</h2><div class="mt-4 space-y-3">`
     + faqs.map((f) => `<details class="card group p-0"><summary class="flex min-h-11 items-center justify-between gap-4 px-5 py-3 font-semibold">${escapeHtml(f.question)}<span class="icon icon-chevron-down transition-transform group-open:rotate-180" aria-hidden="true"></span></summary><p class="px-5 pb-4 leading-7 text-stone-700 dark:text-stone-300">${escapeHtml(f.answer)}</p></details>`).join('')
     + `</div></section>`;
 }

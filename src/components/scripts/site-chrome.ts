@@ -38,7 +38,7 @@ matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) =>
 const menus = [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')];
 for (const menu of menus) {
   menu.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('a')) menu.open = false;
+    if ((event.target as Element).closest('a, [data-menu-backdrop]')) menu.open = false;
   });
   menu.addEventListener('toggle', () => {
     if (menu.open) for (const other of menus) if (other !== menu) other.open = false;
