@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { $user, logout } from '../../stores/session.ts';
+import { logout } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import AuthDialog, { type AuthTab } from './AuthDialog.tsx';
+import { useSessionUser } from './use-session-user.ts';
 
 // The header's account corner (SPEC §2 "Header"): logged out, a Login button that opens the auth
 // dialog; logged in, a menu with the username, 'My Account', Saved Recipes and Logout. The
@@ -15,7 +15,7 @@ export interface AccountMenuProps {
 }
 
 export default function AccountMenu({ variant = 'desktop', brand = 'Forkful' }: AccountMenuProps) {
-  const user = useStore($user);
+  const user = useSessionUser();
   const [dialogTab, setDialogTab] = useState<AuthTab | null>(null);
 
   const openDialog = (tab: AuthTab) => setDialogTab(tab);
@@ -43,7 +43,7 @@ export default function AccountMenu({ variant = 'desktop', brand = 'Forkful' }: 
         <Menu
           label={user ? `Account menu for ${user.username}` : 'Account menu'}
           trigger={<AccountIcon />}
-          triggerClassName="inline-flex h-11 w-11 items-center justify-center rounded-full text-stone-700 hover:bg-brand-50 dark:text-stone-200 dark:hover:bg-stone-800"
+          triggerClassName="inline-flex size-11 items-center justify-center rounded-full text-stone-700 hover:bg-brand-50 dark:text-stone-200 dark:hover:bg-stone-800"
         >
           {user
             ? signedInItems(user.username, doLogout)
@@ -59,7 +59,7 @@ export default function AccountMenu({ variant = 'desktop', brand = 'Forkful' }: 
 
   if (user === undefined) {
     // Still asking the server: keep the Login button's room so the header does not jump.
-    return <span aria-hidden="true" className="inline-block h-9 w-20" />;
+    return <span aria-hidden="true" className="inline-block h-11 w-20" />;
   }
 
   if (user === null) {
@@ -68,7 +68,7 @@ export default function AccountMenu({ variant = 'desktop', brand = 'Forkful' }: 
         <button
           type="button"
           onClick={() => openDialog('login')}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          className="btn-primary"
         >
           Login
         </button>
@@ -89,7 +89,7 @@ export default function AccountMenu({ variant = 'desktop', brand = 'Forkful' }: 
           </svg>
         </>
       }
-      triggerClassName="inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-stone-700 hover:bg-brand-50 dark:text-stone-200 dark:hover:bg-stone-800"
+      triggerClassName="inline-flex min-h-11 items-center gap-2 rounded-full px-3.5 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-brand-50 dark:text-stone-200 dark:ring-night-line dark:hover:bg-stone-800"
     >
       {signedInItems(user.username, doLogout)}
     </Menu>
@@ -100,11 +100,11 @@ function signedInItems(username: string, onLogout: () => void): ReactNode[] {
   return [
     <div key="who" role="presentation" className="px-3 pb-1 pt-2">
       <p className="truncate text-sm font-semibold">{username}</p>
-      <p className="text-xs text-stone-500 dark:text-stone-400">My Account</p>
+      <p className="eyebrow">My Account</p>
     </div>,
-    <hr key="sep1" role="separator" className="my-1 border-stone-200 dark:border-stone-700" />,
+    <hr key="sep1" role="separator" className="my-1 border-stone-200 dark:border-night-line" />,
     <MenuItem key="saved" href="/saved-recipes">Saved Recipes</MenuItem>,
-    <hr key="sep2" role="separator" className="my-1 border-stone-200 dark:border-stone-700" />,
+    <hr key="sep2" role="separator" className="my-1 border-stone-200 dark:border-night-line" />,
     <MenuItem key="logout" onSelect={onLogout}>Logout</MenuItem>,
   ];
 }
@@ -119,7 +119,7 @@ function AccountIcon() {
 }
 
 const itemClass =
-  'block w-full rounded px-3 py-2 text-left text-sm text-stone-800 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none dark:text-stone-100 dark:hover:bg-stone-800 dark:focus:bg-stone-800';
+  'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm font-medium text-stone-800 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none dark:text-stone-100 dark:hover:bg-stone-800 dark:focus:bg-stone-800';
 
 /** One entry of a Menu: a link when it has an href, otherwise a button. */
 function MenuItem({ href, onSelect, children }: { href?: string; onSelect?: () => void; children: ReactNode }) {
@@ -216,7 +216,7 @@ function Menu({ label, trigger, triggerClassName, children }: { label: string; t
             // The item's own handler has run (it is the target); choosing an item closes the menu.
             if ((event.target as HTMLElement).closest('[data-menu-item]')) setOpen(false);
           }}
-          className="absolute right-0 z-50 mt-2 w-56 rounded-lg border border-stone-200 bg-white p-1 shadow-lg dark:border-stone-700 dark:bg-stone-900"
+          className="card absolute right-0 z-50 mt-2 w-56 p-1.5 shadow-lg"
         >
           {children}
         </div>

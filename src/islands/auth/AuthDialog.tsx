@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { errorText } from '../../lib/api-client.ts';
 import { fieldErrors, LoginRequest, SignupForm } from '../../lib/auth-schema.ts';
 import { login, signup } from '../../stores/session.ts';
@@ -63,10 +63,10 @@ export default function AuthDialog({ open, onOpenChange, defaultTab = 'login', b
       tabIndex={tab === value ? 0 : -1}
       onClick={() => setTab(value)}
       onKeyDown={onTabKey}
-      className={`flex-1 rounded-md px-3 py-2 text-sm font-medium transition ${
+      className={`min-h-10 flex-1 rounded-full px-3 py-2 text-sm font-semibold transition-colors ${
         tab === value
-          ? 'bg-white text-stone-900 shadow-sm dark:bg-stone-700 dark:text-white'
-          : 'text-stone-600 hover:text-stone-900 dark:text-stone-300 dark:hover:text-white'
+          ? 'bg-white text-ink shadow-sm dark:bg-night-card dark:text-white'
+          : 'text-stone-600 hover:text-ink dark:text-stone-300 dark:hover:text-white'
       }`}
     >
       {label}
@@ -83,25 +83,25 @@ export default function AuthDialog({ open, onOpenChange, defaultTab = 'login', b
         // A click on the backdrop (outside the panel) lands on the <dialog> itself.
         if (event.target === dialogRef.current) close();
       }}
-      className="m-auto w-[calc(100%-2rem)] max-w-[425px] rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50 dark:bg-stone-900 dark:text-stone-100"
+      className="m-auto w-[calc(100%-2rem)] max-w-[425px] rounded-2xl bg-white p-0 text-left text-ink shadow-2xl ring-1 ring-stone-200 backdrop:bg-night/50 backdrop:backdrop-blur-[2px] dark:bg-night-card dark:text-stone-100 dark:ring-night-line"
     >
       <div className="relative p-6">
         <button
           type="button"
           onClick={close}
           aria-label="Close"
-          className="absolute right-3 top-3 rounded-md p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-900 dark:hover:bg-stone-800 dark:hover:text-white"
+          className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-full text-stone-500 hover:bg-brand-50 hover:text-stone-900 dark:text-stone-400 dark:hover:bg-stone-800 dark:hover:text-white"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
-        <h2 id={`${ids}-title`} className="pr-8 text-xl font-semibold">Welcome to {brand}</h2>
-        <p id={`${ids}-subtitle`} className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+        <h2 id={`${ids}-title`} className="pr-10 font-serif text-2xl font-bold">Welcome to {brand}</h2>
+        <p id={`${ids}-subtitle`} className="muted mt-1 text-sm">
           Login or create an account to save your favorite recipes
         </p>
 
-        <div role="tablist" aria-label="Account" className="mt-5 flex gap-1 rounded-lg bg-stone-100 p-1 dark:bg-stone-800">
+        <div role="tablist" aria-label="Account" className="mt-5 flex gap-1 rounded-full bg-paper p-1 dark:bg-night">
           {tabButton('login', 'Login')}
           {tabButton('signup', 'Sign Up')}
         </div>
@@ -129,14 +129,16 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   const [values, setValues] = useState(EMPTY_LOGIN);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
   const formRef = useRef<HTMLFormElement>(null);
 
   const change = (name: keyof typeof EMPTY_LOGIN) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors(({ [name]: _cleared, ...rest }) => rest);
+    setFailure(undefined);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const invalid = fieldErrors(LoginRequest, values);
     if (invalid) {
@@ -144,6 +146,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
       focusFirstInvalid(formRef.current, invalid);
       return;
     }
+    setFailure(undefined);
     setSubmitting(true);
     try {
       const user = await login({ username: values.username.trim(), password: values.password });
@@ -153,7 +156,9 @@ function LoginForm({ onDone }: { onDone: () => void }) {
       onDone();
       setTimeout(() => window.location.reload(), RELOAD_AFTER_LOGIN_MS);
     } catch (err) {
-      showToast({ title: 'Login failed', description: errorText(err, 'Invalid credentials'), variant: 'destructive' });
+      const message = errorText(err, 'Invalid credentials');
+      showToast({ title: 'Login failed', description: message, variant: 'destructive' });
+      setFailure(message);
     } finally {
       setSubmitting(false);
     }
@@ -163,6 +168,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
       <Field label="Username" name="username" autoComplete="username" value={values.username} error={errors.username} onChange={change('username')} />
       <Field label="Password" name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={change('password')} />
+      <FailureNote message={failure} />
       <SubmitButton busy={submitting}>Login</SubmitButton>
     </form>
   );
@@ -172,14 +178,16 @@ function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }
   const [values, setValues] = useState(EMPTY_SIGNUP);
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
   const formRef = useRef<HTMLFormElement>(null);
 
   const change = (name: keyof typeof EMPTY_SIGNUP) => (value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors(({ [name]: _cleared, ...rest }) => rest);
+    setFailure(undefined);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent) => {
     event.preventDefault();
     const invalid = fieldErrors(SignupForm, values);
     if (invalid) {
@@ -187,6 +195,7 @@ function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }
       focusFirstInvalid(formRef.current, invalid);
       return;
     }
+    setFailure(undefined);
     setSubmitting(true);
     try {
       const user = await signup({ username: values.username.trim(), email: values.email.trim(), password: values.password });
@@ -195,7 +204,9 @@ function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }
       setErrors({});
       onDone();
     } catch (err) {
-      showToast({ title: 'Signup failed', description: errorText(err, 'Username or email already exists'), variant: 'destructive' });
+      const message = errorText(err, 'Username or email already exists');
+      showToast({ title: 'Signup failed', description: message, variant: 'destructive' });
+      setFailure(message);
     } finally {
       setSubmitting(false);
     }
@@ -207,8 +218,22 @@ function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }
       <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={change('email')} />
       <Field label="Password" name="password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={change('password')} />
       <Field label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={change('confirmPassword')} />
+      <FailureNote message={failure} />
       <SubmitButton busy={submitting}>Create Account</SubmitButton>
     </form>
+  );
+}
+
+/**
+ * The failure, repeated inside the dialog: a modal dialog sits above the page's toasts (top
+ * layer), so the toast alone could be hidden behind its backdrop.
+ */
+function FailureNote({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">
+      {message}
+    </p>
   );
 }
 
@@ -218,7 +243,7 @@ function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
       type="submit"
       disabled={busy}
       aria-busy={busy}
-      className="w-full rounded-md bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+      className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-60"
     >
       {children}
     </button>

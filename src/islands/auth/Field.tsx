@@ -14,7 +14,7 @@ export function Field(props: {
   const errorId = `${id}-error`;
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className="block text-sm font-medium">
+      <label htmlFor={id} className="block px-1 text-sm font-semibold">
         {props.label}
       </label>
       <input
@@ -26,12 +26,10 @@ export function Field(props: {
         onChange={(event) => props.onChange(event.target.value)}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? errorId : undefined}
-        className={`block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm dark:bg-stone-950 ${
-          props.error ? 'border-red-600 dark:border-red-400' : 'border-stone-300 dark:border-stone-700'
-        }`}
+        className={`field ${props.error ? 'border-red-600 dark:border-red-400' : ''}`}
       />
       {props.error && (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
+        <p id={errorId} className="px-1 text-sm text-red-700 dark:text-red-400">
           {props.error}
         </p>
       )}

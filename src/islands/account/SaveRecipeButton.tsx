@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { api, errorText } from '../../lib/api-client.ts';
+import { showToast } from '../../stores/toasts.ts';
+import { useSessionUser } from '../auth/use-session-user.ts';
+
+// SPEC §2/§4 "Saved toggle": Save Recipe / Saved, for logged-in users only (nothing is rendered
+// for visitors). The state comes from the server each time the signed-in user changes.
+
+export default function SaveRecipeButton({ recipeId, className = '' }: { recipeId: number; className?: string }) {
+  const user = useSessionUser();
+  const [saved, setSaved] = useState<boolean | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const userId = user?.id;
+
+  useEffect(() => {
+    setSaved(undefined);
+    if (!userId) return;
+    const controller = new AbortController();
+    api.get<{ saved: boolean }>(`/api/recipes/${recipeId}/saved`, { signal: controller.signal })
+      .then((state) => setSaved(state.saved))
+      .catch(() => setSaved(false));
+    return () => controller.abort();
+  }, [recipeId, userId]);
+
+  if (!user) return null;
+
+  const toggle = async () => {
+    setBusy(true);
+    const next = !saved;
+    try {
+      const state = next
+        ? await api.post<{ saved: boolean }>(`/api/recipes/${recipeId}/save`)
+        : await api.delete<{ saved: boolean }>(`/api/recipes/${recipeId}/save`);
+      setSaved(state.saved);
+      showToast(state.saved
+        ? { title: 'Recipe saved', description: 'Added to your saved recipes' }
+        : { title: 'Recipe unsaved', description: 'Removed from your saved recipes' });
+    } catch (err) {
+      showToast({ title: 'Error', description: errorText(err, 'Could not update your saved recipes. Please try again.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={() => void toggle()}
+      disabled={busy || saved === undefined}
+      aria-pressed={saved ?? false}
+      className={`${saved ? 'btn-primary' : 'btn-ghost'} disabled:opacity-70 ${className}`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+        <path d="M6 3.5h12a1 1 0 0 1 1 1V21l-7-4.5L5 21V4.5a1 1 0 0 1 1-1Z" />
+      </svg>
+      {saved ? 'Saved' : 'Save Recipe'}
+    </button>
+  );
+}
