@@ -5,11 +5,12 @@ import type { Recipe } from '../../lib/recipe-types.ts';
 import { detectStepTimer } from '../../lib/step-timers.ts';
 import { convertTemperaturesInText } from '../../lib/unit-conversion.ts';
 import { $unitSystem, loadUnitSystem, setServings } from '../../stores/recipe-view.ts';
-import { $timers, addTimer, alertsCrossed, formatClock } from '../../stores/timers.ts';
+import { addTimer, alertsCrossed, formatClock } from '../../stores/timers.ts';
 import IngredientList from '../recipe/IngredientList.tsx';
 import UnitToggle from '../recipe/UnitToggle.tsx';
 import Switch from '../kitchen/Switch.tsx';
 import TimerCard from '../kitchen/TimerCard.tsx';
+import { useTimers } from '../kitchen/use-timers.ts';
 import { announce, ensureTimerAlerts, primeTimerSound } from '../kitchen/timer-alerts.ts';
 import {
   speak, speechAvailable, spokenLeft, stopSpeaking, SPEECH_RATE_DEFAULT, SPEECH_RATE_MAX, SPEECH_RATE_MIN, SPEECH_RATE_STEP,
@@ -57,7 +58,7 @@ const isTyping = (target: EventTarget | null) =>
 export default function CookingMode({ recipe, backHref }: CookingModeProps) {
   const steps = useMemo(() => instructionTexts(recipe.instructions) ?? [], [recipe.instructions]);
   const system = useStore($unitSystem);
-  const timers = useStore($timers);
+  const timers = useTimers();
   const [step, setStep] = useState(0);
   const [voiceOn, setVoiceOn] = useState(true);
   const [reading, setReading] = useState(false);

@@ -26,12 +26,12 @@ export default function Converter() {
     setUnits(DEFAULTS[next]);
   };
   const select = (value: MeasureUnit, onChange: (u: MeasureUnit) => void, label: string) => (
-    <label className="grid gap-1 text-sm font-medium">
-      {label}
-      <select className="field rounded-xl" value={value} onChange={(e) => onChange(e.target.value as MeasureUnit)}>
+    <div className="grid gap-1 text-sm font-medium">
+      <label htmlFor={`${id}-${label}`}>{label}</label>
+      <select id={`${id}-${label}`} className="field rounded-xl" value={value} onChange={(e) => onChange(e.target.value as MeasureUnit)}>
         {units.map((u) => <option key={u} value={u}>{LABELS[u]}</option>)}
       </select>
-    </label>
+    </div>
   );
 
   return (
@@ -48,10 +48,10 @@ export default function Converter() {
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_1fr] sm:items-end">
-        <label className="grid gap-1 text-sm font-medium">
-          Amount
-          <input className="field rounded-xl" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} data-convert-amount />
-        </label>
+        <div className="grid gap-1 text-sm font-medium">
+          <label htmlFor={`${id}-amount`}>Amount</label>
+          <input id={`${id}-amount`} className="field rounded-xl" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} data-convert-amount />
+        </div>
         {select(from, (u) => setUnits([u, to]), 'From')}
         <button type="button" onClick={() => setUnits([to, from])} aria-label="Swap units" className="mx-auto flex size-11 items-center justify-center rounded-full ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800">
           <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round"><path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" /></svg>

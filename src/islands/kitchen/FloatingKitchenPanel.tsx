@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { $timers, addTimer, formatClock, QUICK_TIMERS } from '../../stores/timers.ts';
+import { addTimer, formatClock, QUICK_TIMERS } from '../../stores/timers.ts';
 import TimerCard from './TimerCard.tsx';
+import { useTimers } from './use-timers.ts';
 import { announce, ensureTimerAlerts, primeTimerSound } from './timer-alerts.ts';
 
 // The compact kitchen panel on every page (SPEC §2): a round button at the bottom right opens
@@ -9,7 +9,7 @@ import { announce, ensureTimerAlerts, primeTimerSound } from './timer-alerts.ts'
 // The button shows the next timer's time left, so a glance is enough while reading a recipe.
 
 export default function FloatingKitchenPanel() {
-  const timers = useStore($timers);
+  const timers = useTimers();
   const [open, setOpen] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);

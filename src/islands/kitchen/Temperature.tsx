@@ -35,21 +35,21 @@ export default function Temperature() {
   const result = convertTemperature(value, from, to);
 
   const select = (current: TemperatureUnit, onChange: (u: TemperatureUnit) => void, label: string) => (
-    <label className="grid gap-1 text-sm font-medium">
-      {label}
-      <select className="field rounded-xl" value={current} onChange={(e) => onChange(e.target.value as TemperatureUnit)}>
+    <div className="grid gap-1 text-sm font-medium">
+      <label htmlFor={`${id}-${label}`}>{label}</label>
+      <select id={`${id}-${label}`} className="field rounded-xl" value={current} onChange={(e) => onChange(e.target.value as TemperatureUnit)}>
         {TEMPERATURE_UNITS.map((u) => <option key={u} value={u}>{NAMES[u]}</option>)}
       </select>
-    </label>
+    </div>
   );
 
   return (
     <div className="space-y-6">
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_1fr] sm:items-end">
-        <label className="grid gap-1 text-sm font-medium">
-          Temperature
-          <input className="field rounded-xl" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} data-temperature-value />
-        </label>
+        <div className="grid gap-1 text-sm font-medium">
+          <label htmlFor={`${id}-value`}>Temperature</label>
+          <input id={`${id}-value`} className="field rounded-xl" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} data-temperature-value />
+        </div>
         {select(from, setFrom, 'From')}
         <button type="button" onClick={() => { setFrom(to); setTo(from); }} aria-label="Swap units" className="mx-auto flex size-11 items-center justify-center rounded-full ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800">
           <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round"><path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" /></svg>

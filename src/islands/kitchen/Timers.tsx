@@ -1,8 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { $timers, $timerSound, addTimer, DEFAULT_TIMER_MINUTES, QUICK_TIMERS, setTimerSound } from '../../stores/timers.ts';
+import { addTimer, DEFAULT_TIMER_MINUTES, QUICK_TIMERS, setTimerSound } from '../../stores/timers.ts';
 import Switch from './Switch.tsx';
 import TimerCard from './TimerCard.tsx';
+import { useTimers, useTimerSound } from './use-timers.ts';
 import { announce, askNotificationPermissionIfUndecided, ensureTimerAlerts, primeTimerSound } from './timer-alerts.ts';
 
 // The Timers tab (SPEC §2, §4, §5, §9): quick timers, a name + minutes form (empty name →
@@ -12,8 +12,8 @@ import { announce, askNotificationPermissionIfUndecided, ensureTimerAlerts, prim
 type Permission = NotificationPermission | 'unsupported';
 
 export default function Timers() {
-  const timers = useStore($timers);
-  const sound = useStore($timerSound);
+  const timers = useTimers();
+  const sound = useTimerSound();
   const [name, setName] = useState('');
   const [minutes, setMinutes] = useState(String(DEFAULT_TIMER_MINUTES));
   const [permission, setPermission] = useState<Permission>('unsupported');
@@ -62,16 +62,16 @@ export default function Timers() {
         </ul>
       </section>
 
-      <form onSubmit={submit} className="grid gap-3 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200/80 sm:grid-cols-[1fr_8rem_auto] sm:items-end dark:bg-night dark:ring-night-line" aria-labelledby={`${id}-add`}>
+      <form onSubmit={submit} noValidate className="grid gap-3 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200/80 sm:grid-cols-[1fr_8rem_auto] sm:items-end dark:bg-night dark:ring-night-line" aria-labelledby={`${id}-add`}>
         <h3 id={`${id}-add`} className="font-semibold sm:col-span-3">Add a timer</h3>
-        <label className="grid gap-1 text-sm font-medium">
-          Name
-          <input className="field" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Pasta" maxLength={60} />
-        </label>
-        <label className="grid gap-1 text-sm font-medium">
-          Minutes
-          <input className="field" type="number" inputMode="numeric" min={1} step={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
-        </label>
+        <div className="grid gap-1 text-sm font-medium">
+          <label htmlFor={`${id}-name`}>Name</label>
+          <input id={`${id}-name`} className="field" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Pasta" maxLength={60} />
+        </div>
+        <div className="grid gap-1 text-sm font-medium">
+          <label htmlFor={`${id}-minutes`}>Minutes</label>
+          <input id={`${id}-minutes`} className="field" type="number" inputMode="numeric" min={1} step={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
+        </div>
         <button type="submit" className="btn-primary">Add Timer</button>
       </form>
 

@@ -1,0 +1,106 @@
+import { describe, expect, inject, it } from 'vitest';
+import type { Request } from 'playwright-core';
+import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+
+// The search page: debounce, immediate submit, skeletons, URL sync with back/forward, filters,
+// suggestions, and results opening the recipe dialog.
+
+describe.skipIf(!chromiumPath)('search page in Chromium', () => {
+  const browser = useBrowser();
+  const baseUrl = inject('baseUrl');
+  const isSearch = (r: Request) => new URL(r.url()).pathname === '/api/recipes/search';
+
+  it('waits for a 300 ms pause before searching, and Enter searches at once', async () => {
+    const { page, errors } = await openPage(browser());
+    const searches: string[] = [];
+    page.on('request', (r) => isSearch(r) && searches.push(new URL(r.url()).searchParams.get('q') ?? ''));
+    await page.goto(`${baseUrl}/search`);
+    await expect(page.getByRole('heading', { name: 'Start Your Recipe Search' }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('[data-search-suggestions] li').allTextContents()).resolves.toEqual(['pasta', 'chicken', 'vegetarian', 'dessert', 'quick meal']);
+    const box = page.getByRole('searchbox', { name: 'Search recipes' });
+    await box.pressSequentially('chicken', { delay: 60 });
+    await expect.poll(() => searches, { timeout: 3000 }).toEqual(['chicken']);
+    await page.waitForTimeout(500);
+    expect(searches).toEqual(['chicken']);
+    expect(new URL(page.url()).search).toBe('?q=chicken');
+    await expect.poll(() => page.locator('[data-search-results] [data-recipe-card]').count()).toBeGreaterThan(0);
+
+    // Typing then Enter before the pause: one search, at once, and the pending one is dropped.
+    await box.fill('');
+    await box.pressSequentially('pasta', { delay: 30 });
+    await box.press('Enter');
+    await page.waitForTimeout(600);
+    expect(searches).toEqual(['chicken', 'pasta']);
+    expect(new URL(page.url()).search).toBe('?q=pasta');
+
+    // Whitespace only never searches.
+    await box.fill('   ');
+    await page.waitForTimeout(500);
+    expect(searches).toEqual(['chicken', 'pasta']);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the address in step: back and forward and shared links work', async () => {
+    const { page, errors } = await openPage(browser());
+    await page.goto(`${baseUrl}/search?q=chicken`);
+    const box = page.getByRole('searchbox', { name: 'Search recipes' });
+    await expect.poll(() => box.inputValue()).toBe('chicken');
+    await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(/found for “chicken”/);
+    await box.fill('soup');
+    await box.press('Enter');
+    await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(/found for “soup”/);
+    await page.getByRole('button', { name: 'Desserts', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=soup&category=desserts');
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=soup');
+    await page.goBack();
+    await expect.poll(() => box.inputValue()).toBe('chicken');
+    await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(/found for “chicken”/);
+    await page.goForward();
+    await expect.poll(() => box.inputValue()).toBe('soup');
+
+    await page.goto(`${baseUrl}/search?cuisine=Italian`);
+    await expect.poll(() => page.locator('[data-search-results] .recipe-card-badge').count()).toBeGreaterThan(0);
+    const cuisines = await page.locator('[data-search-results] .recipe-card-badge').allTextContents();
+    expect(new Set(cuisines)).toEqual(new Set(['Italian']));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows 8 skeleton cards while loading and suggestions when nothing matches', async () => {
+    const { page } = await openPage(browser());
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/recipes/search**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/search?q=qqzzxxnothing`);
+    await expect.poll(() => page.locator('[data-search-skeletons] > li').count()).toBe(8);
+    release();
+    await expect.poll(() => page.getByRole('heading', { name: 'No recipes found' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'vegetarian' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('?q=vegetarian');
+    await page.context().close();
+  });
+
+  it('opens a result in the recipe dialog without leaving the page; Escape closes it', async () => {
+    const { page, errors } = await openPage(browser());
+    await page.goto(`${baseUrl}/search?q=pasta`);
+    const first = page.locator('[data-search-results] [data-recipe-card] h2 a').first();
+    await first.waitFor();
+    const title = (await first.textContent())?.trim();
+    const before = page.url();
+    await first.click();
+    const dialog = page.locator('dialog[data-recipe-dialog]');
+    await expect.poll(() => dialog.getByRole('heading', { level: 2 }).first().textContent()).toBe(title);
+    expect(page.url()).toBe(before);
+    await expect(dialog.evaluate((d) => (d as HTMLDialogElement).open)).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(page.url()).toBe(before);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
