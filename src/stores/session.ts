@@ -72,6 +72,8 @@ export function refreshUser(): Promise<SessionUser | null> {
 }
 
 onMount($user, () => {
+  // Astro renders islands at build time too: there is no session (and no window) to ask about.
+  if (typeof window === 'undefined') return;
   void refreshUser();
   const onFocus = () => void refreshUser();
   window.addEventListener('focus', onFocus);
