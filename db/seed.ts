@@ -105,6 +105,10 @@ export async function seedDatabase(db: Db, options: { contentDir: string; siteUr
     ? fs.readdirSync(blogDir).filter((f) => f.endsWith('.md')).sort().map((f) => ({ slug: slugOfFile(f), doc: readMarkdown(path.join(blogDir, f)) }))
     : [];
 
+  if (options.adminPassword !== undefined && (options.adminPassword.length < 6 || bcrypt.truncates(options.adminPassword))) {
+    // Login accepts 6 to 72 bytes; an admin password outside that could never be used.
+    throw new Error('ADMIN_PASSWORD must be at least 6 characters and at most 72 bytes.');
+  }
   const generatedAdminPassword = options.adminPassword ? undefined : crypto.randomBytes(12).toString('base64url');
   const adminHash = await bcrypt.hash(options.adminPassword ?? generatedAdminPassword!, PASSWORD_COST);
 

@@ -5,17 +5,20 @@ import type { Recipe } from '../../../src/lib/recipe-types.ts';
 
 // Recipe reads. Every function takes the database handle so tests can pass their own.
 
-const recipeColumns = [
-  'id', 'slug', 'title', 'description', 'summary', 'image', 'category', 'cuisine', 'prep_time', 'cook_time',
-  'total_time', 'servings', 'difficulty', 'calories', 'nutrition', 'ingredients', 'instructions', 'tags', 'faqs',
-  'video_url', 'video_thumbnail', 'video_duration', 'rating', 'review_count', 'created_at', 'updated_at',
+/** Every RecipeRecord column, qualified so joins can use it (the generated search columns are left out). */
+export const RECIPE_COLUMNS = [
+  'recipes.id', 'recipes.slug', 'recipes.title', 'recipes.description', 'recipes.summary', 'recipes.image',
+  'recipes.category', 'recipes.cuisine', 'recipes.prep_time', 'recipes.cook_time', 'recipes.total_time',
+  'recipes.servings', 'recipes.difficulty', 'recipes.calories', 'recipes.nutrition', 'recipes.ingredients',
+  'recipes.instructions', 'recipes.tags', 'recipes.faqs', 'recipes.video_url', 'recipes.video_thumbnail',
+  'recipes.video_duration', 'recipes.rating', 'recipes.review_count', 'recipes.created_at', 'recipes.updated_at',
 ] as const;
 
 const toRecipes = (rows: unknown[]) => rows.map((row) => recipeFromRecord(row as unknown as RecipeRecord));
 
 /** Newest first, paged. */
 export async function listRecipes(db: Db, page: { limit: number; offset: number }): Promise<Recipe[]> {
-  const rows = await db.selectFrom('recipes').select(recipeColumns)
+  const rows = await db.selectFrom('recipes').select(RECIPE_COLUMNS)
     .orderBy('created_at', 'desc').orderBy('id', 'desc')
     .limit(page.limit).offset(page.offset).execute();
   return toRecipes(rows);
@@ -23,19 +26,19 @@ export async function listRecipes(db: Db, page: { limit: number; offset: number 
 
 /** Best rated (then most reviewed, then newest): what the home page leads with. */
 export async function featuredRecipes(db: Db, limit: number): Promise<Recipe[]> {
-  const rows = await db.selectFrom('recipes').select(recipeColumns)
+  const rows = await db.selectFrom('recipes').select(RECIPE_COLUMNS)
     .orderBy('rating', 'desc').orderBy('review_count', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc')
     .limit(limit).execute();
   return toRecipes(rows);
 }
 
 export async function recipeById(db: Db, id: number): Promise<Recipe | undefined> {
-  const row = await db.selectFrom('recipes').select(recipeColumns).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('recipes').select(RECIPE_COLUMNS).where('id', '=', id).executeTakeFirst();
   return row ? recipeFromRecord(row as unknown as RecipeRecord) : undefined;
 }
 
 export async function recipeBySlug(db: Db, slug: string): Promise<Recipe | undefined> {
-  const row = await db.selectFrom('recipes').select(recipeColumns).where('slug', '=', slug).executeTakeFirst();
+  const row = await db.selectFrom('recipes').select(RECIPE_COLUMNS).where('slug', '=', slug).executeTakeFirst();
   return row ? recipeFromRecord(row as unknown as RecipeRecord) : undefined;
 }
 
@@ -45,14 +48,14 @@ export async function recipesInCategory(db: Db, category: string, page: { limit:
     .where((eb) => eb.or([eb('slug', '=', category.toLowerCase()), eb(eb.fn('lower', ['name']), '=', category.toLowerCase())]))
     .executeTakeFirst();
   if (!found) return undefined;
-  const rows = await db.selectFrom('recipes').select(recipeColumns).where('category', '=', found.slug)
+  const rows = await db.selectFrom('recipes').select(RECIPE_COLUMNS).where('category', '=', found.slug)
     .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
   return toRecipes(rows);
 }
 
 /** Same category first, then most shared tags, then rating; never the recipe itself. */
 export async function relatedRecipes(db: Db, recipe: Recipe, limit: number): Promise<Recipe[]> {
-  const rows = await db.selectFrom('recipes').select(recipeColumns)
+  const rows = await db.selectFrom('recipes').select(RECIPE_COLUMNS)
     .where('id', '!=', recipe.id)
     .orderBy(sql`(category = ${recipe.category})`, 'desc')
     .orderBy(sql`cardinality(array(SELECT unnest(tags) INTERSECT SELECT unnest(${sql.val(recipe.tags)}::text[])))`, 'desc')
@@ -83,7 +86,7 @@ const TYPO_DISTANCE = 0.6;
  * the page, recipes whose words are closest by trigrams ("chiken" → chicken) follow.
  */
 export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[]> {
-  const filtered = db.selectFrom('recipes').select(recipeColumns)
+  const filtered = db.selectFrom('recipes').select(RECIPE_COLUMNS)
     .$if(Boolean(query.category), (qb) => qb.where('category', '=', query.category!))
     .$if(Boolean(query.cuisine), (qb) => qb.where(sql`lower(cuisine)`, '=', query.cuisine!.toLowerCase()));
 

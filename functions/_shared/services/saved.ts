@@ -1,17 +1,10 @@
 import type { Db } from '../../../db/client.ts';
 import { recipeFromRecord, type RecipeRecord } from '../../../src/lib/recipe-json.ts';
 import type { Recipe } from '../../../src/lib/recipe-types.ts';
+import { RECIPE_COLUMNS } from './recipes.ts';
 
 // A user's saved recipes (saved_recipes: one row per user and recipe, so saving twice is a no-op).
 
-/** Every RecipeRecord column, qualified (the generated search columns are left out: large, unused). */
-const RECIPE_COLUMNS = [
-  'recipes.id', 'recipes.slug', 'recipes.title', 'recipes.description', 'recipes.summary', 'recipes.image',
-  'recipes.category', 'recipes.cuisine', 'recipes.prep_time', 'recipes.cook_time', 'recipes.total_time',
-  'recipes.servings', 'recipes.difficulty', 'recipes.calories', 'recipes.nutrition', 'recipes.ingredients',
-  'recipes.instructions', 'recipes.tags', 'recipes.faqs', 'recipes.video_url', 'recipes.video_thumbnail',
-  'recipes.video_duration', 'recipes.rating', 'recipes.review_count', 'recipes.created_at', 'recipes.updated_at',
-] as const;
 
 export async function recipeExists(db: Db, recipeId: number): Promise<boolean> {
   return Boolean(await db.selectFrom('recipes').select('id').where('id', '=', recipeId).executeTakeFirst());
