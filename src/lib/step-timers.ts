@@ -1,5 +1,3 @@
-import { numberValue, NUMBER_PATTERN } from './quantities.ts';
-
 // Cooking mode offers a timer when a step mentions a duration (SPEC §4). The timer is named by
 // the cooking verb of the step (cook, bake, simmer, boil, rest, chill, marinate, roast, grill,
 // steam), else 'Timer'.
@@ -18,7 +16,22 @@ const WORD_NUMBERS: Record<string, number> = {
   twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, 'forty-five': 45, fifty: 50, sixty: 60, ninety: 90,
 };
 
-const AMOUNT = `(?:${NUMBER_PATTERN}|${Object.keys(WORD_NUMBERS).sort((a, b) => b.length - a.length).join('|')})`;
+/** Fractions a duration may use ("1½ hours", "1 1/2 hours"). Kept here, apart from quantities.ts, so
+ * cooking mode's step view does not load the ingredient-scaling code. */
+const FRACTION_CHARS: Record<string, number> = { '½': 1 / 2, '¼': 1 / 4, '¾': 3 / 4, '⅓': 1 / 3, '⅔': 2 / 3 };
+const NUMBER = '\\d+(?:\\.\\d+)?(?: ?[½¼¾⅓⅔]| \\d+/\\d+)?|\\d+/\\d+|[½¼¾⅓⅔]';
+const AMOUNT = `(?:${NUMBER}|${Object.keys(WORD_NUMBERS).sort((a, b) => b.length - a.length).join('|')})`;
+
+/** "1½" → 1.5, "1 1/2" → 1.5, "3/4" → 0.75, "90" → 90; NaN for anything else. */
+function numberOf(text: string): number {
+  const t = text.trim();
+  const fraction = /^(\d+)\/(\d+)$/.exec(t);
+  if (fraction) return Number(fraction[1]) / Number(fraction[2]);
+  const m = /^(\d+(?:\.\d+)?)? ?(?:([½¼¾⅓⅔])|(\d+)\/(\d+))?$/.exec(t);
+  if (!m || (m[1] === undefined && m[2] === undefined)) return Number.NaN;
+  const part = m[2] ? FRACTION_CHARS[m[2]] ?? 0 : m[3] ? Number(m[3]) / Number(m[4]) : 0;
+  return Number(m[1] ?? 0) + part;
+}
 const RANGE = `(${AMOUNT})(?:\\s*(?:-|–|—|to|or)\\s*(${AMOUNT}))?`;
 const HOURS = `${RANGE}\\s*(?:hours?|hrs?|h)\\b`;
 const MINUTES = `${RANGE}\\s*(?:minutes?|mins?)\\b`;
@@ -33,7 +46,7 @@ function amount(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const word = WORD_NUMBERS[text.toLowerCase()];
   if (word !== undefined) return word;
-  const value = numberValue(text);
+  const value = numberOf(text);
   return Number.isFinite(value) ? value : undefined;
 }
 

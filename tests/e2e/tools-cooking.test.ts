@@ -29,7 +29,7 @@ describe.skipIf(!chromiumPath)('cooking mode in Chromium', () => {
     const stepText = page.locator('[data-step-text]');
     await expect(stepText.textContent()).resolves.toBe(steps[0]);
     await expect(page.getByText(`Step 1 of ${steps.length}`).isVisible()).resolves.toBe(true);
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.locator('[data-cooking-mode][data-ready]').waitFor();
 
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe('2');
@@ -54,6 +54,7 @@ describe.skipIf(!chromiumPath)('cooking mode in Chromium', () => {
 
     // The place is kept for the visit.
     await page.reload();
+    await page.locator('[data-cooking-mode][data-ready]').waitFor();
     await expect.poll(() => page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(steps.length));
     expect(errors).toEqual([]);
     await page.context().close();
@@ -65,7 +66,7 @@ describe.skipIf(!chromiumPath)('cooking mode in Chromium', () => {
     const { page, errors } = await openPage(browser(), { width: 390 });
     await page.clock.install();
     await page.goto(`${baseUrl}/recipe-id/${recipe.id}/cook`);
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.locator('[data-cooking-mode][data-ready]').waitFor();
     await expect(page.getByRole('link', { name: 'Close cooking mode' }).getAttribute('href')).resolves.toBe(`/recipe-id/${recipe.id}`);
     for (let i = 0; i < timed; i++) await page.getByRole('button', { name: 'Next' }).click();
     const prompt = page.locator('[data-timer-prompt]');

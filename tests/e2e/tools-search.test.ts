@@ -15,6 +15,7 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
     const searches: string[] = [];
     page.on('request', (r) => isSearch(r) && searches.push(new URL(r.url()).searchParams.get('q') ?? ''));
     await page.goto(`${baseUrl}/search`);
+    await page.locator('[data-search-page][data-ready]').waitFor();
     await expect(page.getByRole('heading', { name: 'Start Your Recipe Search' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('[data-search-suggestions] li').allTextContents()).resolves.toEqual(['pasta', 'chicken', 'vegetarian', 'dessert', 'quick meal']);
     const box = page.getByRole('searchbox', { name: 'Search recipes' });
@@ -44,6 +45,7 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
   it('keeps the address in step: back and forward and shared links work', async () => {
     const { page, errors } = await openPage(browser());
     await page.goto(`${baseUrl}/search?q=chicken`);
+    await page.locator('[data-search-page][data-ready]').waitFor();
     const box = page.getByRole('searchbox', { name: 'Search recipes' });
     await expect.poll(() => box.inputValue()).toBe('chicken');
     await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(/found for “chicken”/);

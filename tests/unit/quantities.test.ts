@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  agreeUnit, displayAmount, parseLeadingQuantity, roundAmount, scaleFactor, scaleIngredientLine,
+  agreeUnit, displayAmount, formatAmount, numberValue, parseLeadingQuantity, roundAmount, scaleFactor, scaleIngredientLine,
 } from '../../src/lib/quantities.ts';
 import { ingredientSections } from '../../src/lib/recipe-text.ts';
+
+describe('numberValue and formatAmount', () => {
+  it.each([
+    ['2', 2], ['12', 12], ['1.5', 1.5], ['.5', 0.5], ['3.', 3], ['1/2', 0.5], ['3⁄4', 0.75], ['1 1/2', 1.5], ['2  3/4', 2.75],
+    ['½', 0.5], ['¾', 0.75], ['⅓', 1 / 3], ['⅛', 0.125], ['1½', 1.5], ['1 ½', 1.5], ['10⅔', 32 / 3],
+    ['1/0', Number.NaN], ['1 1/0', Number.NaN], ['', Number.NaN], ['abc', Number.NaN], ['1,5', Number.NaN], ['-2', Number.NaN], ['1/2/3', Number.NaN],
+  ])('numberValue(%j) = %d', (text, value) => {
+    if (Number.isNaN(value)) expect(numberValue(text)).toBeNaN();
+    else expect(numberValue(text)).toBeCloseTo(value, 12);
+  });
+
+  it.each([
+    [2, 'fraction', '2'], [0.5, 'fraction', '1/2'], [1.5, 'fraction', '1 1/2'], [2 + 2 / 3, 'fraction', '2 2/3'], [1 / 16, 'fraction', '1/16'],
+    [0.5, 'unicode', '½'], [1.25, 'unicode', '1¼'], [0.125, 'unicode', '⅛'], [1 + 1 / 16, 'unicode', '1 1/16'],
+    [0.75, 'decimal', '0.75'], [2.5, 'decimal', '2.5'], [1 / 3, 'decimal', '0.333'], [0.6, 'fraction', '0.6'],
+  ] as const)('formatAmount(%d, %s) = %s', (value, style, text) => {
+    expect(formatAmount(value, style)).toBe(text);
+  });
+});
 
 describe('parseLeadingQuantity', () => {
   it.each([

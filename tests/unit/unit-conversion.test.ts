@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { convertTemperaturesInText } from '../../src/lib/temperature-text.ts';
 import {
-  convertIngredientLine, convertMeasure, convertTemperature, convertTemperaturesInText, ingredientForDisplay, readNumber,
+  convertIngredientLine, convertMeasure, convertTemperature, ingredientForDisplay, readNumber,
   type MeasureUnit, type TemperatureUnit,
 } from '../../src/lib/unit-conversion.ts';
 

@@ -1,13 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type TouchEvent } from 'react';
-import { instructionTexts } from '../../lib/recipe-text.ts';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState, type TouchEvent } from 'react';
+import { ingredientSections, instructionTexts } from '../../lib/recipe-text.ts';
 import type { Recipe } from '../../lib/recipe-types.ts';
 import { detectStepTimer } from '../../lib/step-timers.ts';
-import { convertTemperaturesInText } from '../../lib/unit-conversion.ts';
+import { convertTemperaturesInText } from '../../lib/temperature-text.ts';
 import { $unitSystem, loadUnitSystem, setServings } from '../../stores/recipe-view.ts';
 import { addTimer, alertsCrossed, formatClock } from '../../stores/timers.ts';
-import IngredientList from '../recipe/IngredientList.tsx';
-import UnitToggle from '../recipe/UnitToggle.tsx';
 import Switch from '../kitchen/Switch.tsx';
 import TimerCard from '../kitchen/TimerCard.tsx';
 import { useTimers } from '../kitchen/use-timers.ts';
@@ -30,6 +28,8 @@ export interface CookingModeProps {
   /** Where closing goes: /recipe/{slug} or /recipe-id/{id}. */
   backHref: string;
 }
+
+const IngredientsPanel = lazy(() => import('./IngredientsPanel.tsx'));
 
 /** A horizontal swipe at least this long (px) changes step. */
 const SWIPE_PX = 50;
@@ -67,6 +67,9 @@ export default function CookingMode({ recipe, backHref }: CookingModeProps) {
   const [keepAwake, setKeepAwake] = useState(true);
   const [declined, setDeclined] = useState<Record<number, true>>({});
   const [stepTimers, setStepTimers] = useState<Record<number, string>>({});
+  const [ingredientsOpen, setIngredientsOpen] = useState(false);
+  /** True once the keyboard and swipe handlers are live (tests and styles can wait for it). */
+  const [ready, setReady] = useState(false);
   const ids = useId();
   const origin = `cook:${recipe.id}`;
   const progressKey = `forkful:cook-step:${recipe.id}`;
@@ -123,6 +126,7 @@ export default function CookingMode({ recipe, backHref }: CookingModeProps) {
       }
     };
     window.addEventListener('keydown', onKey);
+    setReady(true);
     return () => window.removeEventListener('keydown', onKey);
   }, [go, step]);
 
@@ -197,7 +201,7 @@ export default function CookingMode({ recipe, backHref }: CookingModeProps) {
   }
 
   return (
-    <div className="flex min-h-dvh flex-col" data-cooking-mode>
+    <div className="flex min-h-dvh flex-col" data-cooking-mode data-ready={ready || undefined}>
       <header className="sticky top-0 z-20 border-b border-stone-200 bg-cream/95 backdrop-blur dark:border-night-line dark:bg-night/95">
         <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2">
           <a href={backHref} aria-label="Close cooking mode" className="flex size-12 flex-none items-center justify-center rounded-full ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800">
@@ -312,14 +316,19 @@ export default function CookingMode({ recipe, backHref }: CookingModeProps) {
             )}
           </section>
 
-          <details className="card group p-5">
+          <details className="card group p-5" onToggle={(e) => e.currentTarget.open && setIngredientsOpen(true)}>
             <summary className="flex min-h-11 items-center justify-between font-serif text-lg font-bold">
               Ingredients
               <span className="icon icon-chevron-down transition group-open:rotate-180" aria-hidden="true" />
             </summary>
-            <div className="mt-3 space-y-3">
-              <UnitToggle />
-              <IngredientList recipeId={recipe.id} originalServings={recipe.servings} ingredients={recipe.ingredients} />
+            <div className="mt-3">
+              {ingredientsOpen ? (
+                <Suspense fallback={<PlainIngredients ingredients={recipe.ingredients} />}>
+                  <IngredientsPanel recipeId={recipe.id} servings={recipe.servings} ingredients={recipe.ingredients} />
+                </Suspense>
+              ) : (
+                <PlainIngredients ingredients={recipe.ingredients} />
+              )}
             </div>
           </details>
 
@@ -345,6 +354,22 @@ export default function CookingMode({ recipe, backHref }: CookingModeProps) {
           </section>
         </aside>
       </div>
+    </div>
+  );
+}
+
+/** The ingredients as written: shown before the full panel loads, and without script. */
+function PlainIngredients({ ingredients }: { ingredients: unknown }) {
+  const sections = ingredientSections(ingredients);
+  if (!sections) return <p className="muted">Unable to display ingredients</p>;
+  return (
+    <div className="space-y-3 text-sm">
+      {sections.map((section, s) => (
+        <div key={s}>
+          {section.name && <h3 className="font-semibold">{section.name}</h3>}
+          <ul className="list-disc space-y-1 pl-5">{section.items.map((item, i) => <li key={i}>{item}</li>)}</ul>
+        </div>
+      ))}
     </div>
   );
 }

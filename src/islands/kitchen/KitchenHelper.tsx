@@ -1,7 +1,9 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import Converter from './Converter.tsx';
-import Temperature from './Temperature.tsx';
+import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import Timers from './Timers.tsx';
+
+// The converters load when their tab is first opened: timers are what most visits need.
+const Converter = lazy(() => import('./Converter.tsx'));
+const Temperature = lazy(() => import('./Temperature.tsx'));
 
 // The kitchen helper card (SPEC §2): tabs Timers / Convert / Temperature. Tabs follow the ARIA
 // pattern (arrow keys, Home, End) and the address hash (#convert) so a tab can be linked to.
@@ -68,8 +70,8 @@ export default function KitchenHelper() {
       {TABS.map((t) => (
         <div key={t.id} role="tabpanel" id={`${ids}-panel-${t.id}`} aria-labelledby={`${ids}-tab-${t.id}`} hidden={tab !== t.id} tabIndex={0} className="p-5 outline-none sm:p-6">
           {t.id === 'timers' && <Timers />}
-          {t.id === 'convert' && tab === 'convert' && <Converter />}
-          {t.id === 'temperature' && tab === 'temperature' && <Temperature />}
+          {t.id === 'convert' && tab === 'convert' && <Suspense fallback={<p className="muted">Loading the converter…</p>}><Converter /></Suspense>}
+          {t.id === 'temperature' && tab === 'temperature' && <Suspense fallback={<p className="muted">Loading the converter…</p>}><Temperature /></Suspense>}
         </div>
       ))}
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { addTimer, DEFAULT_TIMER_MINUTES, QUICK_TIMERS, setTimerSound } from '../../stores/timers.ts';
 import Switch from './Switch.tsx';
 import TimerCard from './TimerCard.tsx';
@@ -35,7 +35,7 @@ export default function Timers() {
     announce(`${timer.name} added: ${timer.duration / 60} ${timer.duration === 60 ? 'minute' : 'minutes'}, paused`);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     add(name, minutes);
     setName('');

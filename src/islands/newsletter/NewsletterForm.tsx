@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import * as v from 'valibot';
 import { api, errorText } from '../../lib/api-client.ts';
 import { NEWSLETTER_INVALID_EMAIL, NewsletterRequest, type NewsletterResult } from '../../lib/newsletter-schema.ts';
@@ -29,7 +29,7 @@ export default function NewsletterForm({ variant = 'card' }: NewsletterFormProps
   const doneRef = useRef<HTMLDivElement>(null);
   const id = useId();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = v.safeParse(NewsletterRequest, { email, ...(variant === 'card' && name.trim() ? { name } : {}) });
     if (!parsed.success) {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { instructionTexts } from '../../lib/recipe-text.ts';
-import { convertTemperaturesInText } from '../../lib/unit-conversion.ts';
+import { convertTemperaturesInText } from '../../lib/temperature-text.ts';
 import { $unitSystem, loadUnitSystem } from '../../stores/recipe-view.ts';
 
 // Numbered instructions (SPEC §2) with oven temperatures in the chosen unit system. Each step

@@ -5,7 +5,8 @@ import { detailFallbackImage } from '../../lib/fallback-images.ts';
 import { scaleFactor } from '../../lib/quantities.ts';
 import { ingredientSections, instructionTexts } from '../../lib/recipe-text.ts';
 import type { Recipe } from '../../lib/recipe-types.ts';
-import { convertTemperaturesInText, ingredientForDisplay } from '../../lib/unit-conversion.ts';
+import { convertTemperaturesInText } from '../../lib/temperature-text.ts';
+import { ingredientForDisplay } from '../../lib/unit-conversion.ts';
 import { $servings, $unitSystem, loadUnitSystem, servingsFor } from '../../stores/recipe-view.ts';
 
 // "Print Recipe" (SPEC §2 "Other widgets"): choose whether to include the picture and the
@@ -135,8 +136,9 @@ function PrintSheet({ recipe, options, servings }: { recipe: PrintRecipe; option
           #forkful-print img { max-width: 100%; max-height: 9cm; object-fit: cover; border-radius: 6px; }
           #forkful-print .meta { display: flex; gap: 1.5em; flex-wrap: wrap; margin: .6em 0; }
           #forkful-print .cols { display: grid; grid-template-columns: 2fr 3fr; gap: 2em; }
-          #forkful-print ol { padding-left: 1.4em; } #forkful-print ol li { margin-bottom: .5em; }
-          #forkful-print ul { padding-left: 1.1em; }
+          #forkful-print ol { padding-left: 1.4em; list-style: decimal; } #forkful-print ol li { margin-bottom: .5em; }
+          #forkful-print ul { padding-left: 1.1em; list-style: disc; }
+          #forkful-print h3 { font-size: 1.05em; font-weight: bold; margin: .8em 0 .2em; }
           #forkful-print .nutrition { display: flex; gap: 1.2em; flex-wrap: wrap; }
           #forkful-print .source { margin-top: 2em; font-size: .8em; color: #444; }
         }

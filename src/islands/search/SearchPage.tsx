@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { recipeCardHtml } from '../../components/recipe-card-html.ts';
 import { api, errorText } from '../../lib/api-client.ts';
 import type { Category, RecipeSummary } from '../../lib/recipe-types.ts';
@@ -51,6 +51,8 @@ export default function SearchPage() {
   const [criteria, setCriteria] = useState<Criteria>(EMPTY);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [categories, setCategories] = useState<Category[]>([]);
+  /** True once the address has been read and back/forward is followed. */
+  const [ready, setReady] = useState(false);
   const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
   const inFlight = useRef<AbortController>(undefined);
   const baseTitle = useRef('');
@@ -98,6 +100,7 @@ export default function SearchPage() {
       void run(back, 'none');
     };
     window.addEventListener('popstate', onPop);
+    setReady(true);
     return () => {
       window.removeEventListener('popstate', onPop);
       clearTimeout(pending.current);
@@ -115,7 +118,7 @@ export default function SearchPage() {
     pending.current = setTimeout(() => void run({ ...criteria, q: value }, 'replace'), SEARCH_DEBOUNCE_MS);
   };
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     void run({ ...criteria, q: text }, 'push');
   };
@@ -129,7 +132,7 @@ export default function SearchPage() {
   const categoryName = (slug: string) => categories.find((c) => c.slug === slug)?.name ?? slug;
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-6" data-search-page data-ready={ready || undefined}>
       <form role="search" onSubmit={submit} className="flex gap-2 rounded-full bg-white p-1.5 shadow-lg shadow-brand-900/10 ring-1 ring-stone-200 dark:bg-night-card dark:shadow-black/30 dark:ring-night-line">
         <label htmlFor={`${ids}-q`} className="sr-only">Search recipes</label>
         <div className="relative min-w-0 flex-1">
