@@ -26,8 +26,9 @@ export const config: Config = {
 const RECIPES_CACHE: CachePolicy = { kind: 'public', tags: ['recipes'] };
 
 const PageQuery = v.object({ limit: limitParam(20, 100), offset: OffsetParam });
-const FeaturedQuery = v.object({ limit: limitParam(8, 100) });
-const CategoryQuery = v.object({ limit: limitParam(20, 100), offset: OffsetParam });
+// Home's 'Load More' grows the limit by 8 (SPEC §4); offset pages further for large catalogues.
+const FeaturedQuery = v.object({ limit: limitParam(8, 200), offset: OffsetParam });
+const CategoryQuery = v.object({ limit: limitParam(20, 200), offset: OffsetParam });
 const RelatedQuery = v.object({ limit: limitParam(4, 12) });
 /** NUL and other control characters are never part of a search (Postgres rejects NUL in text). */
 const withoutControlCharacters = (s: string) => s.replace(/\p{Cc}/gu, ' ');
@@ -55,8 +56,8 @@ export default defineRoutes([
     method: 'GET',
     path: '/api/recipes/featured',
     handler: async (_req, { url }) => {
-      const { limit } = parseOrThrow(FeaturedQuery, queryOf(url), 'query');
-      return json(await featuredRecipes(getDb(), limit), { cache: RECIPES_CACHE });
+      const page = parseOrThrow(FeaturedQuery, queryOf(url), 'query');
+      return json(await featuredRecipes(getDb(), page), { cache: RECIPES_CACHE });
     },
   },
   {

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as initialSchema from './2026-11-22T0400_initial_schema.ts';
+import * as ingredientsKeepSectionOrder from './2026-11-22T0500_ingredients_keep_section_order.ts';
 
 /**
  * Migrations registered in code, not read from disk: Netlify bundles functions and would not
@@ -7,6 +8,7 @@ import * as initialSchema from './2026-11-22T0400_initial_schema.ts';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-22T0400_initial_schema': initialSchema,
+  '2026-11-22T0500_ingredients_keep_section_order': ingredientsKeepSectionOrder,
 };
 
 export const migrationProvider: MigrationProvider = {

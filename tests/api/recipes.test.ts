@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import recipes from '../../functions/recipes.ts';
+import path from 'node:path';
+import { readRecipeFile, recipeFiles } from '../../db/seed.ts';
+import { ROOT } from '../helpers/paths.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`recipes API on ${engine}`, () => {
@@ -21,6 +24,22 @@ describe.skipIf(!databaseAvailable)(`recipes API on ${engine}`, () => {
     expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.headers.get('netlify-cache-tag')).toBe('recipes');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('keeps grouped ingredient sections in the order they were written', async () => {
+    const files = recipeFiles(path.join(ROOT, 'content')).map((file) => ({ slug: path.basename(file, '.json'), recipe: readRecipeFile(file) }))
+      .filter(({ recipe }) => !Array.isArray(recipe.ingredients));
+    expect(files.length).toBeGreaterThan(10);
+    for (const { slug, recipe } of files) {
+      const res = await call(recipes, `/api/recipes/slug/${slug}`);
+      expect(Object.keys(res.body.ingredients), slug).toEqual(Object.keys(recipe.ingredients));
+    }
+  });
+
+  it('pages featured recipes with offset', async () => {
+    const all = await call(recipes, '/api/recipes/featured?limit=12');
+    const second = await call(recipes, '/api/recipes/featured?limit=4&offset=8');
+    expect(second.body.map((r: { id: number }) => r.id)).toEqual(all.body.slice(8, 12).map((r: { id: number }) => r.id));
   });
 
   it('pages with offset without overlap', async () => {

@@ -25,10 +25,10 @@ export async function listRecipes(db: Db, page: { limit: number; offset: number 
 }
 
 /** Best rated (then most reviewed, then newest): what the home page leads with. */
-export async function featuredRecipes(db: Db, limit: number): Promise<Recipe[]> {
+export async function featuredRecipes(db: Db, page: { limit: number; offset: number }): Promise<Recipe[]> {
   const rows = await db.selectFrom('recipes').select(RECIPE_COLUMNS)
     .orderBy('rating', 'desc').orderBy('review_count', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc')
-    .limit(limit).execute();
+    .limit(page.limit).offset(page.offset).execute();
   return toRecipes(rows);
 }
 
