@@ -1,0 +1,96 @@
+import { parseLeadingQuantity, roundAmount } from '../../lib/quantities.ts';
+import { allIngredientLines } from '../../lib/recipe-text.ts';
+import type { Recipe } from '../../lib/recipe-types.ts';
+import { SHOPPING_LIMITS, type ShoppingItemInput } from '../../lib/shopping-schema.ts';
+
+// A recipe's ingredient lines as shopping-list items: the amount at the chosen scale, the unit
+// and the ingredient's name ("1 1/2 cups flour, sifted" × 2 → 3, "cups", "flour"). Preparation
+// notes after a comma are dropped, so "onion, chopped" and "onion, sliced" become one line to buy.
+
+/** Measures and containers a line may start with (after its number), longest forms first. */
+const UNIT_WORDS = [
+  'fl\\.?\\s?oz\\.?', 'fluid\\s+ounces?', 'cups?', 'tablespoons?', 'tbsps?\\.?', 'tbs\\.?', 'teaspoons?', 'tsps?\\.?',
+  'ounces?', 'oz\\.?', 'pounds?', 'lbs?\\.?', 'kilograms?', 'kilos?', 'kg', 'milligrams?', 'mg', 'grams?', 'grammes?', 'g',
+  'millilit(?:re|er)s?', 'ml', 'centilit(?:re|er)s?', 'cl', 'decilit(?:re|er)s?', 'dl', 'lit(?:re|er)s?', 'l',
+  'pints?', 'pt\\.?', 'quarts?', 'qt\\.?', 'gallons?', 'gal\\.?', 'pinch(?:es)?', 'dash(?:es)?', 'cloves?', 'cans?', 'tins?',
+  'jars?', 'bottles?', 'packages?', 'packets?', 'pkgs?\\.?', 'bags?', 'boxes', 'box', 'cartons?', 'containers?', 'envelopes?',
+  'slices?', 'sprigs?', 'sticks?', 'bunch(?:es)?', 'handfuls?', 'heads?', 'stalks?', 'sheets?', 'cubes?', 'fillets?',
+  'rashers?', 'scoops?', 'knobs?', 'drops?', 'pieces?', 'leaves', 'leaf', 'loaf', 'loaves',
+];
+
+/** " (14 oz) can of diced tomatoes": an optional size note, a unit, an optional "of", the rest. */
+const UNIT_AT_START = new RegExp(`^\\s*(\\([^)]*\\))?\\s*(${UNIT_WORDS.join('|')})(?![\\w])\\s*(?:of\\s+)?(.*)$`, 'i');
+
+/** Units written the metric way: their amounts are decimals, never fractions. */
+const METRIC_UNIT = /^(?:g|kg|mg|ml|cl|dl|l|grams?|grammes?|kilograms?|kilos?|milligrams?|(?:milli|centi|deci)?lit(?:re|er)s?)$/i;
+
+export function isMetricUnit(unit: string): boolean {
+  return METRIC_UNIT.test(unit.trim().replace(/\.$/, ''));
+}
+
+/** The thing to buy: preparation notes after a comma and "to taste" dropped, spaces tidied. */
+function ingredientName(text: string): string {
+  const tidy = (s: string) => s.replace(/\s+/g, ' ').replace(/^of\s+/i, '').replace(/[\s,;:.-]+$/, '').trim();
+  const withoutNotes = tidy(text.split(',')[0] ?? '').replace(/\s+to taste$/i, '');
+  return withoutNotes || tidy(text);
+}
+
+function clip(text: string, length: number): string {
+  return text.length <= length ? text : text.slice(0, length).trimEnd();
+}
+
+/**
+ * One ingredient line as an item to buy, its amount multiplied by `factor`. A line that starts
+ * with no number ("Salt to taste") has no amount; a range ("2-3 cloves") counts its upper end,
+ * since that is what the cook may need.
+ */
+export function ingredientToItem(line: string, factor: number, recipeTitle: string | null): ShoppingItemInput | null {
+  const text = line.replace(/\s+/g, ' ').trim();
+  if (!text) return null;
+  const quantity = parseLeadingQuantity(text);
+  let amount: number | null = null;
+  let unit = '';
+  let rest = text;
+  let sizeNote = '';
+  if (quantity) {
+    rest = quantity.rest;
+    const unitMatch = UNIT_AT_START.exec(rest);
+    if (unitMatch) {
+      const [, note = '', unitWord = '', after = ''] = unitMatch;
+      unit = unitWord.replace(/\s+/g, ' ');
+      rest = after;
+      sizeNote = note;
+    }
+    const needed = (quantity.upper ?? quantity.value) * (factor > 0 && Number.isFinite(factor) ? factor : 1);
+    const rounded = roundAmount(needed, isMetricUnit(unit) ? 'decimal' : 'fraction');
+    amount = rounded > 0 ? Math.min(rounded, SHOPPING_LIMITS.maxAmount) : null;
+  }
+  // "1 (14 oz) can tomatoes": the can's size stays with what to buy.
+  const name = [ingredientName(rest), sizeNote].filter(Boolean).join(' ');
+  const ingredient = clip(name || text, SHOPPING_LIMITS.ingredientLength);
+  if (!ingredient) return null;
+  return {
+    ingredient,
+    amount,
+    unit: clip(unit, SHOPPING_LIMITS.unitLength),
+    recipeTitle: recipeTitle === null ? null : clip(recipeTitle.trim(), SHOPPING_LIMITS.recipeTitleLength) || null,
+  };
+}
+
+/** What the shopping list needs of a recipe. */
+export type ShoppingRecipe = Pick<Recipe, 'id' | 'title' | 'servings' | 'ingredients'>;
+
+/** Servings to shop for: a whole number, never below 1 (SPEC §9). */
+export function shoppingServings(servings: number): number {
+  return Number.isFinite(servings) ? Math.max(1, Math.round(servings)) : 1;
+}
+
+/** All of a recipe's ingredients as items at `servings` (the recipe's own count when unknown). */
+export function recipeToItems(recipe: ShoppingRecipe, servings: number): ShoppingItemInput[] {
+  const wanted = shoppingServings(servings);
+  const factor = recipe.servings > 0 ? wanted / recipe.servings : 1;
+  return allIngredientLines(recipe.ingredients)
+    .map((line) => ingredientToItem(line, factor, recipe.title))
+    .filter((item): item is ShoppingItemInput => item !== null)
+    .slice(0, SHOPPING_LIMITS.itemsPerRequest);
+}

@@ -1,0 +1,363 @@
+import { cleanStores } from 'nanostores';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mergeKey as serverMergeKey } from '../../functions/_shared/services/shopping.ts';
+import type { ShoppingItem } from '../../src/lib/shopping-schema.ts';
+import { ingredientToItem, recipeToItems } from '../../src/islands/shopping/ingredient-item.ts';
+import { mergeKey } from '../../src/islands/shopping/pending-ops.ts';
+import { exportShoppingText, itemText } from '../../src/islands/shopping/shopping-text.ts';
+
+// The shopping list's client side: ingredient lines → items at the chosen scale, the text of
+// shopping-list.txt, and the store's offline queue against a scripted stand-in for the server.
+// Each scripted answer is taken by the next request to its route; an answer may be held back
+// (a promise) to play a server that answers late.
+
+class MemoryStorage implements Storage {
+  private data = new Map<string, string>();
+  get length() { return this.data.size; }
+  clear() { this.data.clear(); }
+  getItem(key: string) { return this.data.get(key) ?? null; }
+  key(index: number) { return [...this.data.keys()][index] ?? null; }
+  removeItem(key: string) { this.data.delete(key); }
+  setItem(key: string, value: string) { this.data.set(key, String(value)); }
+}
+
+type Answer = { status: number; body?: unknown } | 'network-error';
+interface Call { method: string; url: string; body: unknown }
+
+let routes: Map<string, (Answer | Promise<Answer>)[]>;
+let calls: Call[];
+let memory: MemoryStorage;
+let online: boolean;
+
+/** Scripts the answers of one route, e.g. answer('GET /api/shopping-list', { status: 200, body: [] }). */
+function answer(route: string, ...answers: (Answer | Promise<Answer>)[]): void {
+  routes.set(route, [...(routes.get(route) ?? []), ...answers]);
+}
+
+/** An answer the test releases when it wants to. */
+function later(): { promise: Promise<Answer>; release: (a: Answer) => void } {
+  let release!: (a: Answer) => void;
+  const promise = new Promise<Answer>((resolve) => (release = resolve));
+  return { promise, release };
+}
+
+const writes = () => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url} ${c.body === undefined ? '' : JSON.stringify(c.body)}`.trim());
+const gets = () => calls.filter((c) => c.method === 'GET' && c.url === '/api/shopping-list').length;
+
+function item(id: number, ingredient: string, extra: Partial<ShoppingItem> = {}): ShoppingItem {
+  return { id, ingredient, amount: 1, unit: '', recipeTitle: 'Pancakes', checked: false, category: 'Other', ...extra };
+}
+
+type Store = typeof import('../../src/stores/shopping-list.ts');
+
+/** A fresh copy of the store (and the session store it listens to), as after a page load. */
+async function freshStore(): Promise<Store> {
+  vi.resetModules();
+  return import('../../src/stores/shopping-list.ts');
+}
+
+const shown = (store: Store) => store.$shoppingList.value.items.map((i) => `${i.id}:${i.ingredient}${i.checked ? ' ✓' : ''}`);
+
+beforeEach(() => {
+  routes = new Map();
+  calls = [];
+  memory = new MemoryStorage();
+  online = true;
+  vi.stubGlobal('localStorage', memory);
+  vi.stubGlobal('navigator', { get onLine() { return online; } });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
+    const next = routes.get(`${method} ${url}`)?.shift();
+    if (!next) throw new Error(`Unscripted request: ${method} ${url}`);
+    const settled = await next;
+    if (settled === 'network-error') throw new TypeError('Failed to fetch');
+    return new Response(settled.body === undefined ? '' : JSON.stringify(settled.body), { status: settled.status });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ingredient lines become items at the chosen scale', () => {
+  it.each<[string, number, { ingredient: string; amount: number | null; unit: string }]>([
+    ['2 cups flour', 1, { ingredient: 'flour', amount: 2, unit: 'cups' }],
+    ['1 1/2 cups flour, sifted', 2, { ingredient: 'flour', amount: 3, unit: 'cups' }],
+    ['2-3 cloves garlic, minced', 1, { ingredient: 'garlic', amount: 3, unit: 'cloves' }],
+    ['½ tsp salt', 3, { ingredient: 'salt', amount: 1.5, unit: 'tsp' }],
+    ['400g chopped tomatoes', 0.5, { ingredient: 'chopped tomatoes', amount: 200, unit: 'g' }],
+    ['1.5 kg potatoes', 0.5, { ingredient: 'potatoes', amount: 0.75, unit: 'kg' }],
+    ['1 (14 oz) can diced tomatoes, drained', 2, { ingredient: 'diced tomatoes (14 oz)', amount: 2, unit: 'can' }],
+    ['2 cups of whole milk', 1, { ingredient: 'whole milk', amount: 2, unit: 'cups' }],
+    ['3 large eggs', 2, { ingredient: 'large eggs', amount: 6, unit: '' }],
+    ['1 9-inch pie crust', 2, { ingredient: '9-inch pie crust', amount: 2, unit: '' }],
+    ['1/3 cup sugar', 1, { ingredient: 'sugar', amount: 1 / 3, unit: 'cup' }],
+    ['Salt and pepper to taste', 4, { ingredient: 'Salt and pepper', amount: null, unit: '' }],
+    ['Fresh basil, for garnish', 2, { ingredient: 'Fresh basil', amount: null, unit: '' }],
+  ])('%j × %d', (line, factor, expected) => {
+    const item = ingredientToItem(line, factor, 'Pancakes');
+    expect(item).toMatchObject({ ...expected, amount: expected.amount === null ? null : expect.closeTo(expected.amount, 3), recipeTitle: 'Pancakes' });
+  });
+
+  it.each([
+    ['at 8 servings of a recipe for 4, amounts double', 8, [2, 4, null]],
+    ['below 1 serving counts as 1 (SPEC §9)', 0, [0.25, 0.5, null]],
+    ['a fraction of a serving is rounded to a whole one', 2.4, [0.5, 1, null]],
+  ])('%s', (_name, servings, amounts) => {
+    const recipe = { id: 1, title: 'Pancakes', servings: 4, ingredients: { Batter: ['1 cup flour', '2 eggs'], Topping: ['Maple syrup'] } };
+    expect(recipeToItems(recipe, servings).map((i) => i.amount)).toEqual(amounts);
+  });
+
+  it.each([
+    ['Flour', 'cups'], ['flour ', 'Cup'], ['Olive  Oil', 'tbsp.'], ['eggs', ''], ['glass noodles', 'glass'], ['Cress', 'bunches'],
+  ])('merges %j %j exactly as the server does', (ingredient, unit) => {
+    expect(mergeKey(ingredient, unit)).toBe(serverMergeKey(ingredient, unit));
+  });
+});
+
+describe('shopping-list.txt', () => {
+  it.each<[Partial<ShoppingItem>, string]>([
+    [{ amount: 1.5, unit: 'cup' }, '1 1/2 cups flour'],
+    [{ amount: 0.333, unit: 'cup' }, '1/3 cup flour'],
+    [{ amount: 1, unit: 'cups' }, '1 cup flour'],
+    [{ amount: 0.75, unit: 'kg' }, '0.75 kg flour'],
+    [{ amount: 3, unit: '' }, '3 flour'],
+    [{ amount: null, unit: '' }, 'flour'],
+  ])('%j reads %j', (fields, text) => {
+    expect(itemText(item(1, 'flour', fields))).toBe(text);
+  });
+
+  it('groups by aisle in SPEC order with a checkbox per line', () => {
+    const items = [
+      item(1, 'flour', { amount: 2, unit: 'cups', category: 'Pantry' }),
+      item(2, 'eggs', { amount: 3, category: 'Dairy', checked: true, recipeTitle: 'Pancakes, Omelette' }),
+      item(3, 'lemons', { amount: 2, category: 'Produce' }),
+      item(4, 'sprinkles', { amount: null, category: 'Other', recipeTitle: null }),
+      item(5, 'milk', { amount: 1.5, unit: 'cups', category: 'Dairy' }),
+    ];
+    expect(exportShoppingText(items)).toBe([
+      'Shopping List',
+      '1 of 5 checked',
+      '',
+      'Produce',
+      '[ ] 2 lemons (Pancakes)',
+      '',
+      'Dairy',
+      '[x] 3 eggs (Pancakes, Omelette)',
+      '[ ] 1 1/2 cups milk (Pancakes)',
+      '',
+      'Pantry',
+      '[ ] 2 cups flour (Pancakes)',
+      '',
+      'Other',
+      '[ ] sprinkles',
+      '',
+    ].join('\n'));
+  });
+});
+
+describe('the shopping-list store', () => {
+  const pancakes = { id: 9, title: 'Pancakes', servings: 2, ingredients: ['1 cup flour', '2 eggs', 'Salt'] };
+
+  async function loaded(list: ShoppingItem[]): Promise<Store> {
+    const store = await freshStore();
+    answer('GET /api/shopping-list', { status: 200, body: list });
+    await store.startShoppingList(1);
+    calls = [];
+    return store;
+  }
+
+  it('adds a recipe: shown at once, merged like the server, then replaced by the server list', async () => {
+    const store = await loaded([item(1, 'flour', { unit: 'cups', amount: 1 })]);
+    const reply = later();
+    answer('POST /api/shopping-list/items', reply.promise);
+    const adding = store.addRecipe(pancakes, 4);
+    // Optimistic: "1 cup flour" × 2 merges into the existing "cups" line; the rest get temporary ids.
+    const view = store.$shoppingList.value.items;
+    expect(view.map((i) => [i.ingredient, i.amount, i.unit])).toEqual([['flour', 3, 'cups'], ['eggs', 4, ''], ['Salt', null, '']]);
+    expect(view.filter((i) => i.id < 0)).toHaveLength(2);
+    expect(store.$shoppingList.value.pending).toBe(1);
+    expect(calls[0]?.body).toEqual({
+      items: [
+        { ingredient: 'flour', amount: 2, unit: 'cup', recipeTitle: 'Pancakes' },
+        { ingredient: 'eggs', amount: 4, unit: '', recipeTitle: 'Pancakes' },
+        { ingredient: 'Salt', amount: null, unit: '', recipeTitle: 'Pancakes' },
+      ],
+    });
+    const server = [item(1, 'flour', { unit: 'cups', amount: 3 }), item(7, 'eggs', { amount: 4 }), item(8, 'Salt', { amount: null })];
+    reply.release({ status: 200, body: server });
+    await expect(adding).resolves.toEqual({ outcome: 'saved', count: 3 });
+    expect(store.$shoppingList.value.items).toEqual(server);
+    expect(store.$shoppingList.value.pending).toBe(0);
+  });
+
+  it('replays changes made offline in the order they were made, when the browser is back online', async () => {
+    const store = await loaded([item(1, 'flour'), item(2, 'eggs'), item(3, 'milk'), item(4, 'salt', { checked: true })]);
+    online = false;
+    await expect(store.toggle(1)).resolves.toBe('queued');
+    await expect(store.remove(2)).resolves.toBe('queued');
+    await expect(store.toggle(3)).resolves.toBe('queued');
+    await expect(store.clearChecked()).resolves.toBe('queued');
+    expect(calls).toEqual([]);
+    expect(store.$shoppingList.value).toMatchObject({ pending: 4, offline: true, items: [] });
+
+    // The page's `online` listener (the store mounts its listeners when an island subscribes).
+    const win = new EventTarget();
+    vi.stubGlobal('window', win);
+    vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
+    answer('GET /api/auth/me', { status: 200, body: { id: 1, username: 'alice', email: 'alice@example.com' } });
+    const stop = store.$shoppingList.listen(() => {});
+    answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
+    answer('DELETE /api/shopping-list/items/2', { status: 200, body: { success: true } });
+    answer('PATCH /api/shopping-list/items/3', { status: 200, body: item(3, 'milk', { checked: true }) });
+    answer('DELETE /api/shopping-list?checked=true', { status: 200, body: { deleted: 3 } });
+    answer('GET /api/shopping-list', { status: 200, body: [] });
+    online = true;
+    win.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(gets()).toBe(1));
+    expect(writes()).toEqual([
+      'PATCH /api/shopping-list/items/1 {"checked":true}',
+      'DELETE /api/shopping-list/items/2',
+      'PATCH /api/shopping-list/items/3 {"checked":true}',
+      'DELETE /api/shopping-list?checked=true',
+    ]);
+    expect(store.$shoppingList.value).toMatchObject({ pending: 0, offline: false, items: [] });
+    stop();
+    // Unmount now (nanostores waits a second), while the stand-in window still exists.
+    cleanStores(store.$shoppingList, (await import('../../src/stores/session.ts')).$user);
+  });
+
+  it('keeps offline ticks on the device across a reload and sends them when it can', async () => {
+    const first = await loaded([item(1, 'flour'), item(2, 'eggs')]);
+    answer('PATCH /api/shopping-list/items/2', 'network-error');
+    await expect(first.toggle(2)).resolves.toBe('queued');
+    expect(first.$shoppingList.value).toMatchObject({ pending: 1, offline: true });
+
+    // The next page: the device's copy shows the tick before the server has been asked anything.
+    const second = await freshStore();
+    const patch = later();
+    answer('PATCH /api/shopping-list/items/2', patch.promise);
+    answer('GET /api/shopping-list', { status: 200, body: [item(1, 'flour'), item(2, 'eggs', { checked: true })] });
+    const starting = second.startShoppingList(1);
+    expect(shown(second)).toEqual(['1:flour', '2:eggs ✓']);
+    patch.release({ status: 200, body: item(2, 'eggs', { checked: true }) });
+    await starting;
+    await vi.waitFor(() => expect(second.$shoppingList.value.pending).toBe(0));
+    expect(shown(second)).toEqual(['1:flour', '2:eggs ✓']);
+  });
+
+  it('ignores a list answer that left the server before a tick was saved, then asks again', async () => {
+    const store = await loaded([item(1, 'flour'), item(2, 'eggs')]);
+    const stale = later();
+    answer('GET /api/shopping-list', stale.promise, { status: 200, body: [item(1, 'flour', { checked: true }), item(2, 'eggs')] });
+    const syncing = store.syncShoppingList();
+    await vi.waitFor(() => expect(gets()).toBe(1));
+    answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
+    await expect(store.toggle(1)).resolves.toBe('saved');
+    stale.release({ status: 200, body: [item(1, 'flour'), item(2, 'eggs')] });
+    await syncing;
+    expect(shown(store)).toEqual(['1:flour ✓', '2:eggs']);
+    await vi.waitFor(() => expect(gets()).toBe(2));
+    await vi.waitFor(() => expect(shown(store)).toEqual(['1:flour ✓', '2:eggs']));
+  });
+
+  it('a late answer to a tick does not undo the untick made meanwhile', async () => {
+    const store = await loaded([item(1, 'flour')]);
+    const firstPatch = later();
+    answer('PATCH /api/shopping-list/items/1', firstPatch.promise, { status: 200, body: item(1, 'flour', { checked: false }) });
+    const seen: boolean[] = [];
+    const tick = store.toggle(1);
+    const untick = store.toggle(1);
+    const stop = store.$shoppingList.subscribe((state) => seen.push(state.items[0]!.checked));
+    firstPatch.release({ status: 200, body: item(1, 'flour', { checked: true }) });
+    await expect(tick).resolves.toBe('saved');
+    await expect(untick).resolves.toBe('saved');
+    stop();
+    expect(seen.every((checked) => !checked)).toBe(true);
+    expect(writes()).toEqual(['PATCH /api/shopping-list/items/1 {"checked":true}', 'PATCH /api/shopping-list/items/1 {"checked":false}']);
+  });
+
+  it('a line added offline can be ticked before it has an id; the tick follows it to its real id', async () => {
+    const store = await loaded([]);
+    online = false;
+    await expect(store.addRecipe(pancakes, 2)).resolves.toEqual({ outcome: 'queued', count: 3 });
+    const eggs = store.$shoppingList.value.items.find((i) => i.ingredient === 'eggs')!;
+    expect(eggs.id).toBeLessThan(0);
+    await store.toggle(eggs.id);
+    expect(shown(store)).toContain(`${eggs.id}:eggs ✓`);
+
+    online = true;
+    const server = [item(5, 'flour', { unit: 'cup' }), item(6, 'eggs', { amount: 2 }), item(7, 'Salt', { amount: null })];
+    answer('POST /api/shopping-list/items', { status: 200, body: server });
+    answer('PATCH /api/shopping-list/items/6', { status: 200, body: { ...server[1], checked: true } });
+    answer('GET /api/shopping-list', { status: 200, body: [server[0], { ...server[1], checked: true }, server[2]] });
+    await store.syncShoppingList();
+    expect(writes().map((w) => w.split(' {')[0])).toEqual(['POST /api/shopping-list/items', 'PATCH /api/shopping-list/items/6']);
+    expect(shown(store)).toEqual(['5:flour', '6:eggs ✓', '7:Salt']);
+  });
+
+  it('a refused change is dropped with a toast, and the changes after it still go', async () => {
+    const store = await loaded([item(1, 'flour')]);
+    const { $toast } = await import('../../src/stores/toasts.ts');
+    online = false;
+    await store.addRecipe(pancakes, 2);
+    await store.toggle(1);
+    online = true;
+    answer('POST /api/shopping-list/items', { status: 409, body: { error: 'Your shopping list is full (500 items). Remove some items first.' } });
+    answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
+    answer('GET /api/shopping-list', { status: 200, body: [item(1, 'flour', { checked: true })] });
+    await store.syncShoppingList();
+    await vi.waitFor(() => expect(gets()).toBe(1));
+    expect($toast.get()).toMatchObject({ title: 'Failed to update shopping list', description: 'Your shopping list is full (500 items). Remove some items first.', variant: 'destructive' });
+    expect(store.$shoppingList.value).toMatchObject({ pending: 0, error: 'Your shopping list is full (500 items). Remove some items first.' });
+    expect(shown(store)).toEqual(['1:flour ✓']);
+  });
+
+  it('a server error keeps the change for later instead of dropping it', async () => {
+    const store = await loaded([item(1, 'flour')]);
+    answer('PATCH /api/shopping-list/items/1', { status: 503, body: { error: 'Database unavailable' } });
+    await expect(store.toggle(1)).resolves.toBe('queued');
+    expect(store.$shoppingList.value).toMatchObject({ pending: 1, offline: false });
+    expect(shown(store)).toEqual(['1:flour ✓']);
+    answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
+    answer('GET /api/shopping-list', { status: 200, body: [item(1, 'flour', { checked: true })] });
+    await store.syncShoppingList();
+    expect(store.$shoppingList.value.pending).toBe(0);
+  });
+
+  it.each([
+    ['online: the device copy goes', true, false],
+    ['offline with unsent ticks: the copy stays for when the user is back', false, true],
+  ])('logout forgets the list; %s', async (_name, isOnline, kept) => {
+    const store = await loaded([item(1, 'flour')]);
+    const session = await import('../../src/stores/session.ts');
+    session.$user.set({ id: 1, username: 'alice', email: 'alice@example.com' });
+    online = isOnline;
+    if (!isOnline) await store.toggle(1);
+    answer('POST /api/auth/logout', isOnline ? { status: 200, body: { success: true } } : 'network-error');
+    await session.logout().catch(() => undefined);
+    expect(store.$shoppingList.value).toMatchObject({ userId: null, items: [], status: 'idle', pending: 0 });
+    expect(memory.getItem('forkful:shopping-list:1') !== null).toBe(kept);
+  });
+
+  it("never shows an answer meant for the previous user", async () => {
+    const store = await freshStore();
+    const slow = later();
+    answer('GET /api/shopping-list', slow.promise, { status: 200, body: [item(3, 'rice')] });
+    const first = store.startShoppingList(1);
+    await vi.waitFor(() => expect(gets()).toBe(1));
+    const second = store.startShoppingList(2);
+    slow.release({ status: 200, body: [item(1, 'flour')] });
+    await Promise.all([first, second]);
+    expect(store.$shoppingList.value).toMatchObject({ userId: 2 });
+    expect(shown(store)).toEqual(['3:rice']);
+  });
+
+  it('exports the list as shown, pending ticks included', async () => {
+    const store = await loaded([item(1, 'flour', { amount: 2, unit: 'cups', category: 'Pantry' })]);
+    online = false;
+    await store.toggle(1);
+    expect(store.exportText()).toContain('Pantry\n[x] 2 cups flour (Pancakes)');
+  });
+});
