@@ -49,7 +49,7 @@ describe.skipIf(!chromiumPath)('kitchen helper in Chromium', () => {
     await page.getByLabel('To', { exact: true }).selectOption('kelvin');
     await temperature.fill('0');
     await expect.poll(() => degrees.getAttribute('data-temperature-result')).toBe('273.15');
-    await expect(page.getByRole('heading', { name: 'Temperature guide' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Temperature guide', level: 2 }).isVisible()).resolves.toBe(true);
     for (const text of ['1 cup', '240 ml', '1 stick butter', '113 g']) {
       await expect(page.getByText(text, { exact: true }).first().isVisible()).resolves.toBe(true);
     }

@@ -10,6 +10,13 @@ const LABELS: Record<MeasureUnit, string> = {
   g: 'Grams (g)', kg: 'Kilograms (kg)', oz: 'Ounces (oz)', lb: 'Pounds (lb)',
 };
 
+/** Short unit names for the sentence under the result ("2 cups = 473.176 ml"). */
+const SHORT: Record<MeasureUnit, [one: string, many: string]> = {
+  ml: ['ml', 'ml'], l: ['l', 'l'], cups: ['cup', 'cups'], tbsp: ['tbsp', 'tbsp'], tsp: ['tsp', 'tsp'], 'fl-oz': ['fl oz', 'fl oz'],
+  pint: ['pint', 'pints'], quart: ['quart', 'quarts'], gallon: ['gallon', 'gallons'], g: ['g', 'g'], kg: ['kg', 'kg'], oz: ['oz', 'oz'], lb: ['lb', 'lb'],
+};
+const unitName = (unit: MeasureUnit, amount: number) => SHORT[unit][amount === 1 ? 0 : 1];
+
 type Kind = 'volume' | 'weight';
 const DEFAULTS: Record<Kind, [MeasureUnit, MeasureUnit]> = { volume: ['cups', 'ml'], weight: ['oz', 'g'] };
 
@@ -61,9 +68,10 @@ export default function Converter() {
       <output aria-live="polite" className="block rounded-2xl bg-brand-50 p-5 text-center dark:bg-stone-800/70" data-convert-result={result}>
         {result ? (
           <>
-            <span className="block text-sm text-stone-600 dark:text-stone-400">{amount.trim()} {LABELS[from].replace(/ \(.*\)$/, '').toLowerCase()} =</span>
-            <span className="mt-1 block font-mono text-3xl font-bold tabular-nums text-brand-800 dark:text-brand-200">{result}</span>
-            <span className="block text-sm font-medium">{LABELS[to]}</span>
+            <span className="block text-sm text-stone-600 dark:text-stone-400">{amount.trim()} {unitName(from, Number(convertMeasure(amount, from, from)))} =</span>
+            <span className="mt-1 block font-mono text-3xl font-bold tabular-nums text-brand-800 dark:text-brand-200">
+              {result} <span className="text-xl">{unitName(to, Number(result))}</span>
+            </span>
           </>
         ) : (
           <span className="text-stone-600 dark:text-stone-400">Enter a number to convert.</span>

@@ -65,7 +65,7 @@ export default function Temperature() {
       </output>
 
       <section aria-labelledby={`${id}-guide`}>
-        <h3 id={`${id}-guide`} className="font-serif text-lg font-bold">Temperature guide</h3>
+        <h2 id={`${id}-guide`} className="font-serif text-lg font-bold">Temperature guide</h2>
         <div className="mt-3 overflow-x-auto rounded-2xl ring-1 ring-stone-200/80 dark:ring-night-line">
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">Oven temperatures</caption>

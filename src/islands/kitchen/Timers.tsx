@@ -45,7 +45,7 @@ export default function Timers() {
   return (
     <div className="space-y-6">
       <section aria-labelledby={`${id}-quick`}>
-        <h3 id={`${id}-quick`} className="text-sm font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">Quick timers</h3>
+        <h2 id={`${id}-quick`} className="text-sm font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">Quick timers</h2>
         <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3">
           {QUICK_TIMERS.map((quick) => (
             <li key={quick.name}>
@@ -63,7 +63,7 @@ export default function Timers() {
       </section>
 
       <form onSubmit={submit} noValidate className="grid gap-3 rounded-2xl bg-stone-50 p-4 ring-1 ring-stone-200/80 sm:grid-cols-[1fr_8rem_auto] sm:items-end dark:bg-night dark:ring-night-line" aria-labelledby={`${id}-add`}>
-        <h3 id={`${id}-add`} className="font-semibold sm:col-span-3">Add a timer</h3>
+        <h2 id={`${id}-add`} className="font-semibold sm:col-span-3">Add a timer</h2>
         <div className="grid gap-1 text-sm font-medium">
           <label htmlFor={`${id}-name`}>Name</label>
           <input id={`${id}-name`} className="field" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Pasta" maxLength={60} />
@@ -85,7 +85,7 @@ export default function Timers() {
       </div>
 
       <section aria-labelledby={`${id}-list`}>
-        <h3 id={`${id}-list`} className="sr-only">Your timers</h3>
+        <h2 id={`${id}-list`} className="sr-only">Your timers</h2>
         {timers.length === 0 ? (
           <p className="rounded-2xl border-2 border-dashed border-stone-200 p-6 text-center text-stone-600 dark:border-night-line dark:text-stone-400">
             No timers yet. Pick a quick timer or add your own; timers keep running while you browse recipes.
