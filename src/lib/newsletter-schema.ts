@@ -1,18 +1,16 @@
 import * as v from 'valibot';
+import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_INVALID_EMAIL, NEWSLETTER_NAME_MAX } from './newsletter-rules.ts';
 
-// The newsletter sign-up (SPEC §3, §5): a valid email and an optional name. The API validates
-// with this schema and the form uses it for its inline message, so both say the same thing.
+// The newsletter sign-up (SPEC §3, §5): a valid email and an optional name, as the API reads it.
 
-export const NEWSLETTER_INVALID_EMAIL = 'Please enter a valid email address';
-export const NEWSLETTER_NAME_MAX = 100;
-const EMAIL_MAX = 254;
+export { NEWSLETTER_INVALID_EMAIL, NEWSLETTER_NAME_MAX, type NewsletterResult } from './newsletter-rules.ts';
 
 /** POST /api/newsletter/subscribe */
 export const NewsletterRequest = v.object({
   email: v.pipe(
     v.string(NEWSLETTER_INVALID_EMAIL),
     v.trim(),
-    v.maxLength(EMAIL_MAX, NEWSLETTER_INVALID_EMAIL),
+    v.maxLength(NEWSLETTER_EMAIL_MAX, NEWSLETTER_INVALID_EMAIL),
     v.email(NEWSLETTER_INVALID_EMAIL),
   ),
   /** Optional; blank becomes absent. */
@@ -26,8 +24,3 @@ export const NewsletterRequest = v.object({
 });
 
 export type NewsletterInput = v.InferInput<typeof NewsletterRequest>;
-
-/** The API's answer, the same whether the address was new or already on the list. */
-export interface NewsletterResult {
-  subscribed: true;
-}

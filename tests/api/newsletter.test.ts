@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import * as v from 'valibot';
 import newsletter from '../../functions/newsletter.ts';
+import { isNewsletterEmail } from '../../src/lib/newsletter-rules.ts';
+import { NewsletterRequest } from '../../src/lib/newsletter-schema.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 const PATH = '/api/newsletter/subscribe';
@@ -126,5 +129,14 @@ describe.skipIf(!databaseAvailable)(`newsletter API on ${engine}`, () => {
     } finally {
       await db().updateTable('settings').set({ enable_newsletter: true }).execute();
     }
+  });
+});
+
+describe('the sign-up form checks an address exactly as the API does', () => {
+  it.each([
+    ['cook@example.com'], ['  Cook.Name+tag@Example.co.uk  '], ['a@b.io'], [''], ['   '], ['cook'], ['cook@'], ['@example.com'],
+    ['cook@example'], ['cook@@example.com'], ['cook example@example.com'], ['a@example.com, b@example.com'], [`${'a'.repeat(250)}@example.com`],
+  ])('%j', (email) => {
+    expect(isNewsletterEmail(email)).toBe(v.safeParse(NewsletterRequest, { email }).success);
   });
 });

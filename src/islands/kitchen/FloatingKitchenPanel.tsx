@@ -1,8 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { addTimer, formatClock, QUICK_TIMERS } from '../../stores/timers.ts';
-import TimerCard from './TimerCard.tsx';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { formatClock } from '../../stores/timers.ts';
 import { useTimers } from './use-timers.ts';
-import { announce, ensureTimerAlerts, primeTimerSound } from './timer-alerts.ts';
+import { ensureTimerAlerts } from './timer-alerts.ts';
+
+// The panel's contents load on first opening: most pages only ever need the button.
+const loadContent = () => import('./KitchenPanelContent.tsx');
+const PanelContent = lazy(loadContent);
 
 // The compact kitchen panel on every page (SPEC §2): a round button at the bottom right opens
 // the running timers and the first four quick timers, with a link to the full kitchen helper.
@@ -19,7 +22,10 @@ export default function FloatingKitchenPanel() {
 
   useEffect(() => {
     if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('button, a')?.focus();
+    // The contents may still be loading: focus the first control once it is there.
+    const focusFirst = () => panelRef.current?.querySelector<HTMLElement>('button, a')?.focus();
+    focusFirst();
+    const retry = setTimeout(focusFirst, 300);
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         setOpen(false);
@@ -32,6 +38,7 @@ export default function FloatingKitchenPanel() {
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onOutside);
     return () => {
+      clearTimeout(retry);
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onOutside);
     };
@@ -51,34 +58,9 @@ export default function FloatingKitchenPanel() {
           aria-label="Kitchen timers"
           className="max-h-[70vh] w-[min(22rem,calc(100vw-2rem))] overflow-y-auto rounded-3xl bg-white p-4 shadow-2xl ring-1 ring-stone-200 dark:bg-night-card dark:ring-night-line"
         >
-          <div className="flex items-center justify-between">
-            <h2 className="font-serif text-lg font-bold">Kitchen timers</h2>
-            <a href="/kitchen-helper" className="link text-sm">Kitchen Helper</a>
-          </div>
-          {timers.length > 0 && (
-            <ul className="mt-3 space-y-2">
-              {timers.map((timer) => <TimerCard key={timer.id} timer={timer} compact />)}
-            </ul>
-          )}
-          <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">Quick timers</p>
-          <ul className="mt-2 grid grid-cols-2 gap-2">
-            {QUICK_TIMERS.slice(0, 4).map((quick) => (
-              <li key={quick.name}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    primeTimerSound();
-                    const timer = addTimer({ name: quick.name, minutes: quick.minutes });
-                    announce(`${timer.name} added, paused`);
-                  }}
-                  className="flex min-h-12 w-full flex-col items-start justify-center rounded-xl bg-paper px-3 py-1.5 text-left text-sm ring-1 ring-brand-100 hover:bg-brand-100 dark:bg-stone-800/70 dark:ring-night-line dark:hover:bg-stone-800"
-                >
-                  <span className="font-semibold">{quick.name}</span>
-                  <span className="text-xs text-stone-600 dark:text-stone-400">{quick.minutes} min</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <Suspense fallback={<p className="muted p-2 text-sm">Loading timers…</p>}>
+            <PanelContent timers={timers} />
+          </Suspense>
         </div>
       )}
       <button
@@ -88,6 +70,7 @@ export default function FloatingKitchenPanel() {
         aria-controls={`${id}-panel`}
         aria-label={next ? `Kitchen timers: ${next.name}, ${formatClock(next.remaining)} left` : 'Kitchen timers'}
         onClick={() => setOpen((o) => !o)}
+        onPointerEnter={() => void loadContent()}
         className={`relative flex h-14 min-w-14 items-center justify-center gap-2 rounded-full px-4 text-white shadow-xl ring-4 ring-white/70 transition hover:scale-105 dark:ring-night/70 ${finished ? 'bg-red-600' : 'bg-brand-700 dark:bg-brand-500'}`}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

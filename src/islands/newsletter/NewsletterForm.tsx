@@ -1,13 +1,13 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import * as v from 'valibot';
 import { api, errorText } from '../../lib/api-client.ts';
-import { NEWSLETTER_INVALID_EMAIL, NewsletterRequest, type NewsletterResult } from '../../lib/newsletter-schema.ts';
+import { isNewsletterEmail, NEWSLETTER_INVALID_EMAIL, NEWSLETTER_NAME_MAX, type NewsletterResult } from '../../lib/newsletter-rules.ts';
 import { showToast } from '../../stores/toasts.ts';
 
 // The newsletter form (SPEC §2 "Other widgets", §4, §5, §8) in three looks: a standalone card,
-// an inline strip inside a page, and the footer's compact row. A valid email is checked with the
-// API's own schema; success turns the form into 'You're subscribed!'; a failure toasts
-// 'Subscription failed' with the server's sentence or 'Please try again later.'.
+// an inline strip inside a page, and the footer's compact row. The email is checked with the
+// API's own rule (valibot's email pattern, without the rest of valibot); success turns the form
+// into 'You're subscribed!'; a failure toasts 'Subscription failed' with the server's sentence
+// or 'Please try again later.'.
 
 export type NewsletterVariant = 'card' | 'inline' | 'footer';
 
@@ -31,17 +31,16 @@ export default function NewsletterForm({ variant = 'card' }: NewsletterFormProps
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = v.safeParse(NewsletterRequest, { email, ...(variant === 'card' && name.trim() ? { name } : {}) });
-    if (!parsed.success) {
-      const emailIssue = parsed.issues.find((i) => v.getDotPath(i) === 'email');
-      setError(emailIssue ? NEWSLETTER_INVALID_EMAIL : parsed.issues[0]?.message ?? NEWSLETTER_INVALID_EMAIL);
+    if (!isNewsletterEmail(email)) {
+      setError(NEWSLETTER_INVALID_EMAIL);
       emailRef.current?.focus();
       return;
     }
+    const trimmedName = variant === 'card' ? name.trim().slice(0, NEWSLETTER_NAME_MAX) : '';
     setError(null);
     setState('sending');
     try {
-      await api.post<NewsletterResult>('/api/newsletter/subscribe', parsed.output);
+      await api.post<NewsletterResult>('/api/newsletter/subscribe', { email: email.trim(), ...(trimmedName ? { name: trimmedName } : {}) });
       setState('done');
       requestAnimationFrame(() => doneRef.current?.focus());
     } catch (err) {
