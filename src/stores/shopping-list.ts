@@ -429,12 +429,31 @@ export function exportText(): string {
   return exportShoppingText(currentItems());
 }
 
+/**
+ * Nobody is signed in (logged out in another tab, or the session expired): copies left on this
+ * device go, except those holding changes the server has not seen yet.
+ */
+export function forgetSyncedCopies(): void {
+  const store = storage();
+  if (!store) return;
+  try {
+    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((k): k is string => k?.startsWith(STORAGE_PREFIX) ?? false);
+    for (const key of keys) {
+      const copy = readLocal(Number(key.slice(STORAGE_PREFIX.length)));
+      if (!copy || copy.queue.length === 0) store.removeItem(key);
+    }
+  } catch {
+    // Storage unavailable: nothing to forget.
+  }
+}
+
 onMount($shoppingList, () => {
   // Islands render at build time too: no user and no window there.
   if (typeof window === 'undefined') return;
   const unsubscribe = $user.subscribe((user) => {
     // Focus already syncs: only a different user (or the first one) needs a start.
     if (user && user.id !== userId) void startShoppingList(user.id);
+    if (user === null) forgetSyncedCopies();
   });
   const sync = () => void syncShoppingList();
   const wentOffline = () => publish({ offline: true });

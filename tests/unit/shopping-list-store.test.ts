@@ -89,6 +89,9 @@ describe('ingredient lines become items at the chosen scale', () => {
     ['400g chopped tomatoes', 0.5, { ingredient: 'chopped tomatoes', amount: 200, unit: 'g' }],
     ['1.5 kg potatoes', 0.5, { ingredient: 'potatoes', amount: 0.75, unit: 'kg' }],
     ['1 (14 oz) can diced tomatoes, drained', 2, { ingredient: 'diced tomatoes (14 oz)', amount: 2, unit: 'can' }],
+    ['1 tin (400 g) chopped tomatoes', 1, { ingredient: 'chopped tomatoes (400 g)', amount: 1, unit: 'tin' }],
+    ['2 tbsp raisins (optional)', 1, { ingredient: 'raisins', amount: 2, unit: 'tbsp' }],
+    ['4 cloves', 1, { ingredient: 'cloves', amount: 4, unit: '' }],
     ['2 cups of whole milk', 1, { ingredient: 'whole milk', amount: 2, unit: 'cups' }],
     ['3 large eggs', 2, { ingredient: 'large eggs', amount: 6, unit: '' }],
     ['1 9-inch pie crust', 2, { ingredient: '9-inch pie crust', amount: 2, unit: '' }],
@@ -339,6 +342,16 @@ describe('the shopping-list store', () => {
     await session.logout().catch(() => undefined);
     expect(store.$shoppingList.value).toMatchObject({ userId: null, items: [], status: 'idle', pending: 0 });
     expect(memory.getItem('forkful:shopping-list:1') !== null).toBe(kept);
+  });
+
+  it('a page that finds nobody signed in drops synced copies, and keeps copies with unsent changes', async () => {
+    const store = await freshStore();
+    const copy = (queue: unknown[]) => JSON.stringify({ v: 1, base: [item(1, 'flour')], queue, nextSeq: 2, nextTempId: -1 });
+    memory.setItem('forkful:shopping-list:1', copy([]));
+    memory.setItem('forkful:shopping-list:2', copy([{ seq: 1, op: 'check', id: 1, checked: true }]));
+    memory.setItem('forkful:units', 'metric');
+    store.forgetSyncedCopies();
+    expect([memory.getItem('forkful:shopping-list:1'), memory.getItem('forkful:shopping-list:2') !== null, memory.getItem('forkful:units')]).toEqual([null, true, 'metric']);
   });
 
   it("never shows an answer meant for the previous user", async () => {

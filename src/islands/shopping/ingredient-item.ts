@@ -15,7 +15,7 @@ const UNIT_WORDS = [
   'pints?', 'pt\\.?', 'quarts?', 'qt\\.?', 'gallons?', 'gal\\.?', 'pinch(?:es)?', 'dash(?:es)?', 'cloves?', 'cans?', 'tins?',
   'jars?', 'bottles?', 'packages?', 'packets?', 'pkgs?\\.?', 'bags?', 'boxes', 'box', 'cartons?', 'containers?', 'envelopes?',
   'slices?', 'sprigs?', 'sticks?', 'bunch(?:es)?', 'handfuls?', 'heads?', 'stalks?', 'sheets?', 'cubes?', 'fillets?',
-  'rashers?', 'scoops?', 'knobs?', 'drops?', 'pieces?', 'leaves', 'leaf', 'loaf', 'loaves',
+  'rashers?', 'blocks?', 'scoops?', 'knobs?', 'drops?', 'pieces?', 'leaves', 'leaf', 'loaf', 'loaves',
 ];
 
 /** " (14 oz) can of diced tomatoes": an optional size note, a unit, an optional "of", the rest. */
@@ -28,11 +28,16 @@ export function isMetricUnit(unit: string): boolean {
   return METRIC_UNIT.test(unit.trim().replace(/\.$/, ''));
 }
 
-/** The thing to buy: preparation notes after a comma and "to taste" dropped, spaces tidied. */
+/**
+ * The thing to buy: preparation notes after a comma, "(optional)" and "to taste" dropped, a
+ * leading size note moved to the end ("(400 g) chopped tomatoes" → "chopped tomatoes (400 g)").
+ */
 function ingredientName(text: string): string {
-  const tidy = (s: string) => s.replace(/\s+/g, ' ').replace(/^of\s+/i, '').replace(/[\s,;:.-]+$/, '').trim();
+  const tidy = (s: string) => s.replace(/\(optional\)/gi, '').replace(/\s+/g, ' ').replace(/^of\s+/i, '').replace(/[\s,;:.-]+$/, '').trim();
   const withoutNotes = tidy(text.split(',')[0] ?? '').replace(/\s+to taste$/i, '');
-  return withoutNotes || tidy(text);
+  const name = withoutNotes || tidy(text);
+  const sized = /^(\([^)]*\))\s*(.+)$/.exec(name);
+  return sized ? `${sized[2]} ${sized[1]}` : name;
 }
 
 function clip(text: string, length: number): string {
@@ -57,9 +62,12 @@ export function ingredientToItem(line: string, factor: number, recipeTitle: stri
     const unitMatch = UNIT_AT_START.exec(rest);
     if (unitMatch) {
       const [, note = '', unitWord = '', after = ''] = unitMatch;
-      unit = unitWord.replace(/\s+/g, ' ');
-      rest = after;
-      sizeNote = note;
+      // "4 cloves" alone (the spice): the word is the ingredient, not a unit.
+      if (ingredientName(after)) {
+        unit = unitWord.replace(/\s+/g, ' ');
+        rest = after;
+        sizeNote = note;
+      }
     }
     const needed = (quantity.upper ?? quantity.value) * (factor > 0 && Number.isFinite(factor) ? factor : 1);
     const rounded = roundAmount(needed, isMetricUnit(unit) ? 'decimal' : 'fraction');
