@@ -26,7 +26,7 @@ const ROOT = path.resolve(path.dirname(SCRIPT_FILE), '..');
 type Options = { force: boolean; contentDir: string; publicDir: string };
 
 function parseArgs(argv: string[]): Options {
-  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
   return {
     force: argv.includes('--force'),
     contentDir: path.resolve(value('content') ?? path.join(ROOT, 'content')),
@@ -60,7 +60,10 @@ const PALETTES: Record<string, Palette> = {
   sides: { bg: ['#D6F1F0', '#86D0CC'], blob: '#6BC2BD', confetti: ['#FFFFFF', '#2E9C95', '#FFD166'], shadow: '#134F4B' },
   drinks: { bg: ['#DCEBFF', '#98C2F7'], blob: '#7FB1F2', confetti: ['#FFFFFF', '#4A86DB', '#FFB3C7'], shadow: '#1B3F73' },
 };
+// Brand orange, for the Open Graph image and anything without a category.
+const OG_PALETTE: Palette = { bg: ['#FFE7C7', '#FF9F5A'], blob: '#FF8A3D', confetti: ['#FFFFFF', '#E8590C', '#FFD166'], shadow: '#7A2E00' };
 const PALETTE_KEYS = Object.keys(PALETTES);
+const hashedPaletteKey = (key: string) => PALETTE_KEYS[hashString(key) % PALETTE_KEYS.length] ?? 'main-course';
 
 // Used when a recipe names an icon that does not exist (or none at all).
 const CATEGORY_DEFAULT_ICON: Record<string, string> = {
@@ -90,7 +93,7 @@ function hashString(text: string): number {
   return hash >>> 0;
 }
 
-type Rng = { next: () => number; range: (min: number, max: number) => number; pick: <T>(items: T[]) => T };
+type Rng = { next: () => number; range: (min: number, max: number) => number; pick: <T>(items: readonly [T, ...T[]]) => T };
 
 function createRng(key: string): Rng {
   let state = hashString(key);
@@ -104,7 +107,7 @@ function createRng(key: string): Rng {
   return {
     next,
     range: (min, max) => min + (max - min) * next(),
-    pick: (items) => items[Math.floor(next() * items.length)],
+    pick: (items) => items[Math.floor(next() * items.length)] ?? items[0],
   };
 }
 
@@ -128,9 +131,11 @@ function findIcon(set: IconSet, name: string): Icon | undefined {
   let hFlip = false;
   let key = name;
   // Aliases point at a parent icon, optionally mirrored.
-  for (let depth = 0; depth < 4 && !set.icons[key] && set.aliases?.[key]; depth++) {
-    hFlip = hFlip !== Boolean(set.aliases[key].hFlip);
-    key = set.aliases[key].parent;
+  for (let depth = 0; depth < 4 && !set.icons[key]; depth++) {
+    const alias = set.aliases?.[key];
+    if (!alias) break;
+    hFlip = hFlip !== Boolean(alias.hFlip);
+    key = alias.parent;
   }
   const data = set.icons[key];
   if (!data) return undefined;
@@ -207,14 +212,14 @@ function defs(palette: Palette, angle: number, u: number): string {
 }
 
 /** Scattered dots, rings and dashes; skipped under the plate where they would be hidden anyway. */
-function confetti(scene: Scene, plate: Circle, u: number): string {
+function confetti(scene: Scene, keepClear: Circle, u: number): string {
   const { width, height, palette, rng } = scene;
   const count = Math.round((width * height) / 26000);
   const parts: string[] = [];
   for (let i = 0; i < count; i++) {
     const x = rng.range(0, width);
     const y = rng.range(0, height);
-    if (Math.hypot(x - plate.cx, y - plate.cy) < plate.r * 1.1) continue;
+    if (Math.hypot(x - keepClear.cx, y - keepClear.cy) < keepClear.r) continue;
     const colour = rng.pick(palette.confetti);
     const opacity = f(rng.range(0.45, 0.85));
     const kind = rng.next();
@@ -238,37 +243,56 @@ function blobPath(cx: number, cy: number, rx: number, ry: number, rng: Rng, poin
   const pts = Array.from({ length: points }, (_, i) => {
     const a = offset + (i / points) * Math.PI * 2;
     const k = rng.range(0.9, 1.08);
-    return [cx + Math.cos(a) * rx * k, cy + Math.sin(a) * ry * k];
+    return { x: cx + Math.cos(a) * rx * k, y: cy + Math.sin(a) * ry * k };
   });
-  const p = (i: number) => pts[(i + points) % points];
-  let d = `M${f(p(0)[0])} ${f(p(0)[1])}`;
+  const p = (i: number) => pts[(i + points) % points] ?? { x: cx, y: cy };
+  let d = `M${f(p(0).x)} ${f(p(0).y)}`;
   for (let i = 0; i < points; i++) {
     const [p0, p1, p2, p3] = [p(i - 1), p(i), p(i + 1), p(i + 2)];
-    const c1 = [p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6];
-    const c2 = [p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6];
-    d += `C${f(c1[0])} ${f(c1[1])} ${f(c2[0])} ${f(c2[1])} ${f(p2[0])} ${f(p2[1])}`;
+    const c1 = { x: p1.x + (p2.x - p0.x) / 6, y: p1.y + (p2.y - p0.y) / 6 };
+    const c2 = { x: p2.x - (p3.x - p1.x) / 6, y: p2.y - (p3.y - p1.y) / 6 };
+    d += `C${f(c1.x)} ${f(c1.y)} ${f(c2.x)} ${f(c2.y)} ${f(p2.x)} ${f(p2.y)}`;
   }
   return d + 'Z';
 }
 
 type Circle = { cx: number; cy: number; r: number };
 
-function plate({ cx, cy, r }: Circle, palette: Palette): string {
+type PlateStyle = 'plain' | 'band' | 'dots';
+
+function plate({ cx, cy, r }: Circle, style: PlateStyle, palette: Palette): string {
   const well = r * 0.74;
   return `<g>
   <circle cx="${f(cx)}" cy="${f(cy + r * 0.09)}" r="${f(r * 1.12)}" fill="url(#plate-shadow)"/>
   <circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="#FFFDF9"/>
   <circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r * 0.965)}" fill="none" stroke="#F1E6D6" stroke-width="${f(r * 0.012)}"/>
+  ${plateRim({ cx, cy, r }, style, palette)}
   <circle cx="${f(cx)}" cy="${f(cy)}" r="${f(well)}" fill="url(#well)"/>
   <path d="M${f(cx - well * 0.8)} ${f(cy - well * 0.55)}A${f(well * 0.97)} ${f(well * 0.97)} 0 0 1 ${f(cx + well * 0.1)} ${f(cy - well * 0.96)}" fill="none" stroke="#fff" stroke-width="${f(r * 0.03)}" stroke-linecap="round" opacity=".9"/>
 </g>`;
+}
+
+/** Optional rim decoration, so plates within one category are not all identical. */
+function plateRim({ cx, cy, r }: Circle, style: PlateStyle, palette: Palette): string {
+  const ring = r * 0.87;
+  if (style === 'band') {
+    return `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(ring)}" fill="none" stroke="${palette.blob}" stroke-width="${f(r * 0.035)}" opacity=".45"/>`;
+  }
+  if (style === 'dots') {
+    const count = 30;
+    return Array.from({ length: count }, (_, i) => {
+      const a = (i / count) * Math.PI * 2;
+      return `<circle cx="${f(cx + Math.cos(a) * ring)}" cy="${f(cy + Math.sin(a) * ring)}" r="${f(r * 0.016)}" fill="${palette.blob}" opacity=".5"/>`;
+    }).join('');
+  }
+  return '';
 }
 
 /** A simple fork silhouette lying next to the plate (vertical, centred on x, y). */
 function fork(x: number, y: number, length: number, rotate: number): string {
   const s = length / 320;
   const tines = [-21, -7, 7, 21].map((tx) => `<line x1="${tx}" y1="-160" x2="${tx}" y2="-100" stroke-width="10"/>`).join('');
-  return `<g transform="translate(${f(x)} ${f(y)}) rotate(${f(rotate)}) scale(${f(s * 100) / 100})" stroke="#FFFFFF" stroke-linecap="round" fill="#FFFFFF" opacity=".8">
+  return `<g transform="translate(${f(x)} ${f(y)}) rotate(${f(rotate)}) scale(${s.toFixed(3)})" stroke="#FFFFFF" stroke-linecap="round" fill="#FFFFFF" opacity=".8">
   ${tines}
   <path d="M-25 -104H25V-88C25 -62 12 -50 8 -44H-8C-12 -50 -25 -62 -25 -88Z" stroke="none"/>
   <line x1="0" y1="-50" x2="0" y2="150" stroke-width="20"/>
@@ -296,7 +320,7 @@ function secondaryPlacements(count: number, rng: Rng, r: number): { placements: 
   const placements = angles.slice(0, count).map((angle, i) => ({
     angle,
     distance: r * rng.range(1.1, 1.18),
-    size: r * sizes[i] * rng.range(0.95, 1.05),
+    size: r * (sizes[i] ?? 0.7) * rng.range(0.95, 1.05),
     rotate: rng.range(10, 20) * (rng.next() < 0.5 ? -1 : 1),
   }));
   const freeSide = side === 'diagonal' && count > 1 ? null : side === 'left' ? 'right' : 'left';
@@ -322,6 +346,7 @@ function composeScene(scene: Scene): string {
   };
   const blob = blobPath(centre.cx + rng.range(-40, 40) * u, centre.cy + rng.range(-10, 20) * u, r * 1.5, r * 1.22, rng);
   const mainRotate = rng.range(-8, 8);
+  const plateStyle = rng.pick(['plain', 'band', 'dots'] as const);
   const mainSize = r * 1.3;
 
   const layers: string[] = [
@@ -329,11 +354,11 @@ function composeScene(scene: Scene): string {
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>`,
     `<circle cx="${f(centre.cx)}" cy="${f(centre.cy)}" r="${f(r * 2.2)}" fill="url(#glow)"/>`,
     `<path d="${blob}" fill="${palette.blob}" opacity=".55"/>`,
-    confetti(scene, { ...centre, r: r * 1.35 }, u),
+    confetti(scene, { ...centre, r: r * 1.45 }, u),
   ];
 
   if (scene.layout === 'orbit') {
-    layers.push(plate(centre, palette));
+    layers.push(plate(centre, 'plain', palette));
     layers.push(...orbitIcons(scene, centre, u));
   } else {
     const { placements, freeSide } = secondaryPlacements(scene.secondaries.length, rng, r);
@@ -341,9 +366,12 @@ function composeScene(scene: Scene): string {
       const dir = freeSide === 'left' ? -1 : 1;
       layers.push(fork(centre.cx + dir * (r + 70 * u), centre.cy + rng.range(-10, 10) * u, r * 1.15, dir * rng.range(4, 12)));
     }
-    layers.push(plate(centre, palette));
+    layers.push(plate(centre, plateStyle, palette));
     // Secondary icons behind the plate edge would look odd, so they go on top of it.
-    scene.secondaries.forEach((icon, i) => layers.push(iconAt(icon, centre, placements[i])));
+    placements.forEach((placement, i) => {
+      const icon = scene.secondaries[i];
+      if (icon) layers.push(iconAt(icon, centre, placement));
+    });
   }
   layers.push(`<g filter="url(#drop)">${placeIcon(scene.main, centre.cx, centre.cy - 4 * u, mainSize, mainRotate)}</g>`);
 
@@ -368,34 +396,34 @@ function orbitIcons(scene: Scene, centre: Circle, u: number): string[] {
 // Jobs: one job = one SVG rendered to one or more webp sizes
 
 type Output = { file: string; width: number; height: number };
-type Job = { label: string; sources: string[]; outputs: Output[]; svg: () => string };
+type Job = { label: string; sources: string[]; outputs: [Output, ...Output[]]; svg: () => string };
 
 type Context = { options: Options; icons: IconSet; warnings: string[] };
 
-/** Resolves icon names, replacing unknown ones with the category default (with a warning). */
-function resolveIcons(ctx: Context, names: unknown, paletteKey: string, label: string): Icon[] {
-  const list = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string').slice(0, 3) : [];
+/**
+ * Resolves icon names (main icon first). Unknown names become the category default icon, with a
+ * warning; duplicates are dropped.
+ */
+function resolveIcons(ctx: Context, names: unknown, paletteKey: string, label: string, max = 3): [Icon, ...Icon[]] {
+  const requested = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string').slice(0, max) : [];
   const fallbackName = CATEGORY_DEFAULT_ICON[paletteKey] ?? GENERIC_ICON;
-  if (list.length === 0) {
-    ctx.warnings.push(`${label}: no illustration icons, using "${fallbackName}"`);
-    list.push(fallbackName);
-  }
+  const fallback = findIcon(ctx.icons, fallbackName);
+  if (!fallback) throw new Error(`icon set has no "${fallbackName}"`);
+  if (requested.length === 0) ctx.warnings.push(`${label}: no illustration icons, using "${fallbackName}"`);
   const icons: Icon[] = [];
-  for (const name of list) {
+  for (const name of requested) {
     const icon = findIcon(ctx.icons, name);
-    if (icon) {
-      icons.push(icon);
-      continue;
-    }
-    ctx.warnings.push(`${label}: unknown icon "${name}", using "${fallbackName}"`);
-    if (!icons.some((i) => i.name === fallbackName)) icons.push(findIcon(ctx.icons, fallbackName)!);
+    if (!icon) ctx.warnings.push(`${label}: unknown icon "${name}", using "${fallbackName}"`);
+    const chosen = icon ?? fallback;
+    if (!icons.some((i) => i.name === chosen.name)) icons.push(chosen);
   }
-  return icons;
+  const [main = fallback, ...secondaries] = icons;
+  return [main, ...secondaries];
 }
 
 function sceneJob(
   ctx: Context,
-  opts: { label: string; key: string; paletteKey: string; iconNames: unknown; sources: string[]; outputs: Output[]; layout?: Scene['layout'] },
+  opts: { label: string; key: string; paletteKey: string; iconNames: unknown; sources: string[]; outputs: Job['outputs']; layout?: Scene['layout'] },
 ): Job {
   const { width, height } = opts.outputs[0];
   return {
@@ -405,7 +433,7 @@ function sceneJob(
     svg: () => {
       const known = PALETTES[opts.paletteKey];
       if (!known) ctx.warnings.push(`${opts.label}: unknown category "${opts.paletteKey}", using a hashed palette`);
-      const palette = known ?? PALETTES[PALETTE_KEYS[hashString(opts.key) % PALETTE_KEYS.length]];
+      const palette = known ?? PALETTES[hashedPaletteKey(opts.key)] ?? OG_PALETTE;
       const [main, ...secondaries] = resolveIcons(ctx, opts.iconNames, opts.paletteKey, opts.label);
       const rng = createRng(opts.key);
       return composeScene({ width, height, palette, rng, main, secondaries, layout: opts.layout ?? 'plate' });
@@ -475,22 +503,22 @@ function categoryJobs(ctx: Context): Job[] {
 
 /** Reads `illustration` from simple YAML front matter: `[a, b]` inline or a `- a` list. */
 function frontMatterIllustration(markdown: string): string[] | undefined {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(markdown);
-  if (!match) return undefined;
-  const lines = match[1].split(/\r?\n/);
+  const frontMatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(markdown)?.[1];
+  if (frontMatter === undefined) return undefined;
+  const lines = frontMatter.split(/\r?\n/);
   const start = lines.findIndex((l) => /^illustration\s*:/.test(l));
   if (start < 0) return undefined;
   const unquote = (s: string) => s.trim().replace(/^["']|["']$/g, '');
-  const inline = lines[start].replace(/^illustration\s*:/, '').trim();
+  const inline = (lines[start] ?? '').replace(/^illustration\s*:/, '').trim();
   if (inline.startsWith('[')) {
     return inline.replace(/^\[|\]$/g, '').split(',').map(unquote).filter(Boolean);
   }
   if (inline) return [unquote(inline)];
   const items: string[] = [];
   for (const line of lines.slice(start + 1)) {
-    const item = /^\s*-\s*(.+)$/.exec(line);
-    if (!item) break;
-    items.push(unquote(item[1]));
+    const item = /^\s*-\s*(.+)$/.exec(line)?.[1];
+    if (item === undefined) break;
+    items.push(unquote(item));
   }
   return items;
 }
@@ -500,12 +528,11 @@ function blogJobs(ctx: Context): Job[] {
   return listFiles(dir, '.md').map((file) => {
     const slug = path.basename(file, '.md');
     const key = `blog:${slug}`;
-    // Blog categories are not recipe categories, so the palette is picked by hash.
-    const paletteKey = PALETTE_KEYS[hashString(key) % PALETTE_KEYS.length];
     return sceneJob(ctx, {
       label: `blog ${slug}`,
       key,
-      paletteKey,
+      // Blog categories are not recipe categories, so the palette is picked by hash.
+      paletteKey: hashedPaletteKey(key),
       iconNames: frontMatterIllustration(fs.readFileSync(file, 'utf8')),
       sources: [file],
       outputs: [{ file: path.join(ctx.options.publicDir, `images/blog/${slug}.webp`), width: 1200, height: 630 }],
@@ -570,17 +597,18 @@ function fallbackJobs(ctx: Context): Job[] {
   return jobs;
 }
 
-const OG_PALETTE: Palette = { bg: ['#FFE7C7', '#FF9F5A'], blob: '#FF8A3D', confetti: ['#FFFFFF', '#E8590C', '#FFD166'], shadow: '#7A2E00' };
 const OG_ICONS = ['shallow-pan-of-food', 'tomato', 'croissant', 'avocado', 'shortcake', 'pancakes', 'lemon', 'cheese-wedge', 'leafy-green'];
 
 function ogJob(ctx: Context): Job {
-  const [main, ...secondaries] = OG_ICONS.map((name) => findIcon(ctx.icons, name)!);
-  const { width, height } = { width: 1200, height: 630 };
+  const [width, height] = [1200, 630];
   return {
     label: 'og-default',
     sources: [],
     outputs: [{ file: path.join(ctx.options.publicDir, 'images/og-default.webp'), width, height }],
-    svg: () => composeScene({ width, height, palette: OG_PALETTE, rng: createRng('og-default'), main, secondaries, layout: 'orbit' }),
+    svg: () => {
+      const [main, ...secondaries] = resolveIcons(ctx, OG_ICONS, 'main-course', 'og-default', OG_ICONS.length);
+      return composeScene({ width, height, palette: OG_PALETTE, rng: createRng('og-default'), main, secondaries, layout: 'orbit' });
+    },
   };
 }
 
@@ -640,7 +668,7 @@ async function render(job: Job): Promise<void> {
 async function runPool<T>(items: T[], limit: number, worker: (item: T) => Promise<void>): Promise<void> {
   let index = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (index < items.length) await worker(items[index++]);
+    for (let item = items[index++]; item !== undefined; item = items[index++]) await worker(item);
   });
   await Promise.all(lanes);
 }
