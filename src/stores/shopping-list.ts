@@ -4,6 +4,7 @@ import type { ShoppingItem, ShoppingItemInput } from '../lib/shopping-schema.ts'
 import { recipeToItems, type ShoppingRecipe } from '../islands/shopping/ingredient-item.ts';
 import { applyPending, mergeKey, resolveNewIds, targetId, type PendingChange, type PendingOp } from '../islands/shopping/pending-ops.ts';
 import { exportShoppingText } from '../islands/shopping/shopping-text.ts';
+import { forgetSyncedCopies, readCopy, removeCopy, writeCopy } from '../islands/shopping/device-copies.ts';
 import { $user, onLogout } from './session.ts';
 import { showToast } from './toasts.ts';
 
@@ -39,20 +40,11 @@ export const RETRY_MS = 20_000;
 
 const LIST_URL = '/api/shopping-list';
 const ITEMS_URL = '/api/shopping-list/items';
-const STORAGE_PREFIX = 'forkful:shopping-list:';
 
 const IDLE: ShoppingListState = { userId: null, items: [], status: 'idle', pending: 0, offline: false, error: null };
 
 /** The list and its sync state. Subscribing (an island mounting) loads it for the signed-in user. */
 export const $shoppingList = atom<ShoppingListState>(IDLE);
-
-interface LocalCopy {
-  v: 1;
-  base: ShoppingItem[];
-  queue: PendingOp[];
-  nextSeq: number;
-  nextTempId: number;
-}
 
 // The engine's memory. `generation` changes whenever the user changes, so answers to requests
 // made for someone else are dropped; `writesSent` counts changes sent, so a list answer that
@@ -71,42 +63,8 @@ let refreshWanted = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 const waiters = new Map<number, (outcome: SyncOutcome) => void>();
 
-function storage(): Storage | undefined {
-  try {
-    return globalThis.localStorage ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const storageKey = (id: number) => `${STORAGE_PREFIX}${id}`;
-
-function readLocal(id: number): LocalCopy | undefined {
-  try {
-    const text = storage()?.getItem(storageKey(id));
-    if (!text) return undefined;
-    const copy = JSON.parse(text) as Partial<LocalCopy>;
-    if (copy.v !== 1 || !Array.isArray(copy.base) || !Array.isArray(copy.queue)) return undefined;
-    return {
-      v: 1,
-      base: copy.base,
-      queue: copy.queue,
-      nextSeq: Number(copy.nextSeq) || 1,
-      nextTempId: Math.min(-1, Number(copy.nextTempId) || -1),
-    };
-  } catch {
-    return undefined;
-  }
-}
-
 function persist(): void {
-  if (userId === null) return;
-  const copy: LocalCopy = { v: 1, base, queue, nextSeq, nextTempId };
-  try {
-    storage()?.setItem(storageKey(userId), JSON.stringify(copy));
-  } catch {
-    // Storage full or disabled: the list still works on this page, only not offline later.
-  }
+  if (userId !== null) writeCopy(userId, { v: 1, base, queue, nextSeq, nextTempId });
 }
 
 function publish(changes: Partial<ShoppingListState> = {}): void {
@@ -328,7 +286,7 @@ export function startShoppingList(id: number): Promise<void> {
   if (userId !== id) {
     forgetMemory();
     userId = id;
-    const copy = readLocal(id);
+    const copy = readCopy(id);
     if (copy) {
       ({ base, queue, nextSeq, nextTempId } = copy);
       hasList = true;
@@ -362,13 +320,7 @@ function forgetMemory(): void {
  * check fails without a connection, and those ticks must survive until the user is back.
  */
 export function forgetShoppingList(): void {
-  if (userId !== null && !(queue.length > 0 && browserOffline())) {
-    try {
-      storage()?.removeItem(storageKey(userId));
-    } catch {
-      // Nothing stored.
-    }
-  }
+  if (userId !== null && !(queue.length > 0 && browserOffline())) removeCopy(userId);
   forgetMemory();
 }
 
@@ -427,24 +379,6 @@ export function clearAll(): Promise<SyncOutcome> {
 /** The text of shopping-list.txt for the list as shown. */
 export function exportText(): string {
   return exportShoppingText(currentItems());
-}
-
-/**
- * Nobody is signed in (logged out in another tab, or the session expired): copies left on this
- * device go, except those holding changes the server has not seen yet.
- */
-export function forgetSyncedCopies(): void {
-  const store = storage();
-  if (!store) return;
-  try {
-    const keys = Array.from({ length: store.length }, (_, i) => store.key(i)).filter((k): k is string => k?.startsWith(STORAGE_PREFIX) ?? false);
-    for (const key of keys) {
-      const copy = readLocal(Number(key.slice(STORAGE_PREFIX.length)));
-      if (!copy || copy.queue.length === 0) store.removeItem(key);
-    }
-  } catch {
-    // Storage unavailable: nothing to forget.
-  }
 }
 
 onMount($shoppingList, () => {

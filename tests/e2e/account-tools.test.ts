@@ -46,7 +46,9 @@ describe.skipIf(!chromiumPath)('shopping list and calorie tracker on a recipe pa
     await page.reload({ waitUntil: 'networkidle' });
     errors.length = 0; // the anonymous /api/auth/me 401 of the first visit is expected
 
-    const mounted = await page.evaluate(() => Boolean(document.querySelector('[data-island="shopping-list-button"], astro-island[opts*="ShoppingListButton"]')));
+    // However the page mounts the button (directly or inside another island, idle, lazily), a
+    // signed-in reader sees it within seconds of the page settling.
+    const mounted = await page.waitForSelector('[data-island="shopping-list-button"]', { timeout: 15_000 }).then(() => true, () => false);
     if (!mounted) {
       await context.close();
       skip(NOT_MOUNTED);

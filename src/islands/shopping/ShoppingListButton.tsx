@@ -1,22 +1,31 @@
-import { useStore } from '@nanostores/react';
-import { useState } from 'react';
-import { $shoppingList, syncShoppingList } from '../../stores/shopping-list.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSessionUser } from '../auth/use-session-user.ts';
-import Dialog from '../shared/Dialog.tsx';
+import { forgetSyncedCopies, usersWithCopies } from './device-copies.ts';
 import type { ShoppingRecipe } from './ingredient-item.ts';
-import ShoppingListCard, { ShoppingListActions } from './ShoppingListCard.tsx';
 
-// The recipe page's 'Shopping List' button (SPEC §2, logged-in only: nothing is rendered for
-// visitors or while the session loads, so the prebuilt HTML and the first render agree). Being
-// on the page also loads the list, which replays ticks made offline on an earlier visit.
+// The recipe page's 'Shopping List' button (SPEC §2), for logged-in users only: nothing is
+// rendered for visitors or while the session loads, so the prebuilt HTML and the first render
+// agree. The button is all a visitor downloads. For a signed-in user the list's store loads
+// after the page (it replays ticks made offline on an earlier visit and counts what is left to
+// buy), and the dialog's code on first use.
+
+const loadStore = () => import('../../stores/shopping-list.ts');
+const loadDialog = () => import('./ShoppingListDialog.tsx');
+const ShoppingListDialog = lazy(loadDialog);
 
 export default function ShoppingListButton({ recipe }: { recipe: ShoppingRecipe }) {
   const user = useSessionUser();
-  const list = useStore($shoppingList);
   const [open, setOpen] = useState(false);
-  if (!user) return null;
+  /** The dialog stays mounted once opened, so closing it behaves like the native dialog it is. */
+  const [used, setUsed] = useState(false);
+  const toBuy = useItemsToBuy(user?.id);
 
-  const toBuy = list.userId === user.id ? list.items.filter((item) => !item.checked).length : 0;
+  useEffect(() => {
+    // Nobody signed in: a list left on this device by someone who logged out goes (unsent ticks stay).
+    if (user === null && usersWithCopies().length > 0) forgetSyncedCopies();
+  }, [user]);
+
+  if (!user) return null;
   return (
     <>
       <button
@@ -24,9 +33,11 @@ export default function ShoppingListButton({ recipe }: { recipe: ShoppingRecipe 
         className="btn-ghost"
         data-island="shopping-list-button"
         aria-haspopup="dialog"
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         onClick={() => {
+          setUsed(true);
           setOpen(true);
-          void syncShoppingList();
         }}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
@@ -40,17 +51,34 @@ export default function ShoppingListButton({ recipe }: { recipe: ShoppingRecipe 
           </span>
         )}
       </button>
-      <Dialog
-        open={open}
-        onClose={() => setOpen(false)}
-        title="Shopping List"
-        description="Tick items off as you shop. The list is kept in your account and works offline."
-        width="lg"
-        name="shopping-list"
-        footer={open && <ShoppingListActions />}
-      >
-        {open && <ShoppingListCard recipe={recipe} />}
-      </Dialog>
+      {used && (
+        <Suspense fallback={null}>
+          <ShoppingListDialog open={open} onClose={() => setOpen(false)} recipe={recipe} />
+        </Suspense>
+      )}
     </>
   );
+}
+
+/** Unticked items on the signed-in user's list (0 until the store has loaded). */
+function useItemsToBuy(userId: number | undefined): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    setCount(0);
+    if (userId === undefined) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void loadStore().then(({ $shoppingList }) => {
+      if (cancelled) return;
+      // Subscribing starts the store: the list loads and pending changes are sent.
+      stop = $shoppingList.subscribe((list) => {
+        setCount(list.userId === userId ? list.items.filter((item) => !item.checked).length : 0);
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId]);
+  return count;
 }
