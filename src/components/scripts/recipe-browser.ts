@@ -1,5 +1,9 @@
 import type { Recipe } from '../../lib/recipe-types.ts';
-import { recipeCardHtml } from '../recipe-card-html.ts';
+import type { recipeCardHtml } from '../recipe-card-html.ts';
+
+type CardRenderer = typeof recipeCardHtml;
+/** The card template loads with the first request: the first cards are in the page's HTML. */
+const loadCardRenderer = (): Promise<CardRenderer> => import('../recipe-card-html.ts').then((m) => m.recipeCardHtml);
 
 // The category filter bar and 'Load More Recipes' of a prebuilt grid (RecipeBrowser.astro).
 // SPEC §4: choosing a category switches between featured and category recipes; each 'Load More'
@@ -33,11 +37,11 @@ function elementsOf(root: HTMLElement): BrowserElements | undefined {
   return { root, grid, title, countLabel: q('[data-count-label]'), status, empty, error, more, filters: [...root.querySelectorAll<HTMLAnchorElement>('a[data-filter]')] };
 }
 
-function cardsHtml(recipes: Recipe[], from: number, headingLevel: 2 | 3): string {
+function cardsHtml(renderCard: CardRenderer, recipes: Recipe[], from: number, headingLevel: 2 | 3): string {
   let html = '';
   recipes.forEach((recipe, i) => {
     if (i < from) return;
-    html += recipeCardHtml(recipe, { headingLevel });
+    html += renderCard(recipe, { headingLevel });
     if (i === AD_AFTER - 1 && recipes.length > AD_AFTER) html += '<div data-ad-slot="in-feed" hidden></div>';
   });
   return html;
@@ -70,12 +74,12 @@ function setUp(els: BrowserElements): void {
     els.more.textContent = busy ? 'Loading…' : 'Load More Recipes';
   }
 
-  function showResult(recipes: Recipe[], append: boolean): void {
+  function showResult(renderCard: CardRenderer, recipes: Recipe[], append: boolean): void {
     const previous = shown;
     if (append && previous > AD_AFTER) {
-      els.grid.insertAdjacentHTML('beforeend', cardsHtml(recipes, previous, headingLevel));
+      els.grid.insertAdjacentHTML('beforeend', cardsHtml(renderCard, recipes, previous, headingLevel));
     } else {
-      els.grid.innerHTML = cardsHtml(recipes, 0, headingLevel);
+      els.grid.innerHTML = cardsHtml(renderCard, recipes, 0, headingLevel);
     }
     shown = recipes.length;
     els.empty.hidden = shown > 0;
@@ -102,8 +106,8 @@ function setUp(els: BrowserElements): void {
     const mine = ++request;
     setBusy(true);
     try {
-      const recipes = await fetchRecipes(limit);
-      if (mine === request) showResult(recipes, append);
+      const [recipes, renderCard] = await Promise.all([fetchRecipes(limit), loadCardRenderer()]);
+      if (mine === request) showResult(renderCard, recipes, append);
     } catch {
       if (mine === request) showError();
     } finally {

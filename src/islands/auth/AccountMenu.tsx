@@ -1,8 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { logout } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
-import AuthDialog, { type AuthTab } from './AuthDialog.tsx';
+import type { AuthTab } from './AuthDialog.tsx';
 import { useSessionUser } from './use-session-user.ts';
+
+// The auth dialog (and its validation code) loads on first use: every page has this menu, few
+// visits log in.
+const loadAuthDialog = () => import('./AuthDialog.tsx');
+const AuthDialog = lazy(loadAuthDialog);
 
 // The header's account corner (SPEC §2 "Header"): logged out, a Login button that opens the auth
 // dialog; logged in, a menu with the username, 'My Account', Saved Recipes and Logout. The
@@ -17,15 +22,22 @@ export interface AccountMenuProps {
 export default function AccountMenu({ variant = 'desktop', brand = 'Forkful' }: AccountMenuProps) {
   const user = useSessionUser();
   const [dialogTab, setDialogTab] = useState<AuthTab | null>(null);
+  /** The dialog stays mounted once opened, so closing it behaves like the native dialog it is. */
+  const [dialogUsed, setDialogUsed] = useState(false);
 
-  const openDialog = (tab: AuthTab) => setDialogTab(tab);
-  const dialog = (
-    <AuthDialog
-      open={dialogTab !== null}
-      defaultTab={dialogTab ?? 'login'}
-      onOpenChange={(open) => !open && setDialogTab(null)}
-      brand={brand}
-    />
+  const openDialog = (tab: AuthTab) => {
+    setDialogUsed(true);
+    setDialogTab(tab);
+  };
+  const dialog = dialogUsed && (
+    <Suspense fallback={null}>
+      <AuthDialog
+        open={dialogTab !== null}
+        defaultTab={dialogTab ?? 'login'}
+        onOpenChange={(open) => !open && setDialogTab(null)}
+        brand={brand}
+      />
+    </Suspense>
   );
 
   const doLogout = async () => {
@@ -68,6 +80,8 @@ export default function AccountMenu({ variant = 'desktop', brand = 'Forkful' }: 
         <button
           type="button"
           onClick={() => openDialog('login')}
+          onPointerEnter={() => void loadAuthDialog()}
+          onFocus={() => void loadAuthDialog()}
           className="btn-primary"
         >
           Login

@@ -11,9 +11,14 @@ const PanelContent = lazy(loadContent);
 // the running timers and the first four quick timers, with a link to the full kitchen helper.
 // The button shows the next timer's time left, so a glance is enough while reading a recipe.
 
-export default function FloatingKitchenPanel() {
+export interface FloatingKitchenPanelProps {
+  /** Open at once: the page mounts the panel on the visitor's first click on its static button. */
+  defaultOpen?: boolean;
+}
+
+export default function FloatingKitchenPanel({ defaultOpen = false }: FloatingKitchenPanelProps) {
   const timers = useTimers();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const panelRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const id = useId();

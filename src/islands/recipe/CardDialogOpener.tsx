@@ -14,7 +14,8 @@ const RecipeDialog = lazy(loadDialog);
 /** Only one opener acts per page, however many are mounted. */
 let activeOwner: symbol | undefined;
 
-function cardOf(target: EventTarget | null): { link: HTMLAnchorElement; id: number } | null {
+/** The recipe card link an event happened on, with the card's recipe id. */
+export function cardOf(target: EventTarget | null): { link: HTMLAnchorElement; id: number } | null {
   if (!(target instanceof Element)) return null;
   const link = target.closest<HTMLAnchorElement>('[data-recipe-card] a[href]');
   const card = link?.closest<HTMLElement>('[data-recipe-card]');
@@ -22,7 +23,12 @@ function cardOf(target: EventTarget | null): { link: HTMLAnchorElement; id: numb
   return link && Number.isInteger(id) && id > 0 ? { link, id } : null;
 }
 
-export default function CardDialogOpener() {
+export interface CardDialogOpenerProps {
+  /** The click that made the page mount this opener: open that recipe's dialog straight away. */
+  openFirst?: { id: number; link: HTMLElement };
+}
+
+export default function CardDialogOpener({ openFirst }: CardDialogOpenerProps = {}) {
   const open = useStore($openRecipe);
   const [active, setActive] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
@@ -56,6 +62,10 @@ export default function CardDialogOpener() {
     document.addEventListener('pointerover', onHover, { passive: true });
     document.addEventListener('focusin', onHover);
     document.addEventListener('pointerdown', onPress, { passive: true });
+    if (openFirst) {
+      opener.current = openFirst.link;
+      openRecipeDialog(openFirst.id);
+    }
     return () => {
       document.removeEventListener('click', onClick);
       document.removeEventListener('pointerover', onHover);

@@ -10,7 +10,13 @@ import { $toast, dismissToast, pauseToast, resumeToast } from '../../stores/toas
 export const SWIPE_THRESHOLD_PX = 50;
 
 export default function Toaster() {
-  const toast = useStore($toast);
+  // The page hydrates this island over its prebuilt, empty region when the first toast is shown
+  // (src/components/ToastArea.astro); that toast appears in the render after hydration, inside
+  // the live region that was already there, so screen readers announce it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const stored = useStore($toast);
+  const toast = hydrated ? stored : null;
   const regionRef = useRef<HTMLElement>(null);
   const [dragX, setDragX] = useState(0);
   const drag = useRef<{ pointerId: number; startX: number } | null>(null);
