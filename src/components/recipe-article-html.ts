@@ -34,6 +34,14 @@ const NUTRITION_LABELS: [keyof Nutrition, string][] = [
 
 const adSlot = (name: string) => `<div data-ad-slot="${name}" hidden></div>`;
 
+/** The places where the prebuilt recipe page mounts islands in place of the static content. */
+export const ARTICLE_ISLANDS = ['actions', 'ingredients', 'instructions', 'video'] as const;
+export type ArticleIsland = (typeof ARTICLE_ISLANDS)[number];
+
+/** Marks static content that an island replaces on the prebuilt page (kept by recipeArticleHtml). */
+const island = (name: ArticleIsland, html: string) => `<!--island:${name}-->${html}<!--/island-->`;
+const ISLAND_MARK = /<!--island:([a-z]+)-->[\s\S]*?<!--\/island-->/g;
+
 function heroHtml(recipe: Recipe, ctx: RecipeArticleContext): string {
   const image = heroImageOf(recipe);
   const stats: [string, string][] = [
@@ -52,16 +60,16 @@ function heroHtml(recipe: Recipe, ctx: RecipeArticleContext): string {
     + `<span aria-hidden="true"> · </span>${escapeHtml(recipe.cuisine)}<span aria-hidden="true"> · </span>${escapeHtml(recipe.difficulty)}</p>`
     + `<h1 class="mt-2 font-serif text-4xl font-bold leading-tight tracking-tight sm:text-5xl">${escapeHtml(recipe.title)}</h1>`
     + `<p class="mt-4 text-lg leading-8 text-stone-700 dark:text-stone-300">${escapeHtml(recipe.description)}</p>`
-    + `<a href="#reviews" class="mt-4 inline-flex rounded-md hover:opacity-80">${starsHtml(recipe.rating, recipe.reviewCount, 'md')}</a>`
+    + `<a href="#reviews" class="mt-4 inline-flex rounded-md hover:opacity-80" data-recipe-stars="md">${starsHtml(recipe.rating, recipe.reviewCount, 'md')}</a>`
     + `<dl class="mt-6 grid grid-cols-6 gap-2 sm:grid-cols-5">`
     + stats.map(([label, value], i) => `<div class="${i < 3 ? 'col-span-2' : 'col-span-3'} rounded-xl bg-white px-2.5 py-2.5 ring-1 ring-stone-200 sm:col-span-1 dark:bg-night-card dark:ring-night-line"><dt class="text-[10.5px] font-semibold uppercase tracking-wider muted">${label}</dt><dd class="mt-0.5 whitespace-nowrap text-[15px] font-semibold">${escapeHtml(value)}</dd></div>`).join('')
     + `</dl>`
     + `<div class="mt-6 grid gap-3 sm:flex sm:flex-wrap" data-print="hide">`
-    + `<a href="${escapeHtml(ctx.cookHref)}" class="btn-primary"><span class="icon icon-chef" aria-hidden="true"></span>Start Cooking Mode</a>`
+    + `<a href="${escapeHtml(ctx.cookHref)}" class="btn-primary" data-cook-link><span class="icon icon-chef" aria-hidden="true"></span>Start Cooking Mode</a>`
     + `<a href="#recipe-details" class="btn-ghost"><span class="icon icon-arrow-down" aria-hidden="true"></span>Jump to Recipe</a>`
     + `</div>`
     // Islands of later issues mount here: Print Recipe, share menu, Shopping List, Track Calories, Save Recipe.
-    + `<div id="recipe-actions" class="mt-3 flex flex-wrap gap-3 empty:hidden" data-recipe-id="${recipe.id}" data-recipe-slug="${escapeHtml(recipe.slug)}" data-print="hide"></div>`
+    + `<div id="recipe-actions" class="mt-3 flex flex-wrap gap-3 empty:hidden" data-recipe-id="${recipe.id}" data-recipe-slug="${escapeHtml(recipe.slug)}" data-print="hide">${island('actions', '')}</div>`
     + `</div></header>`;
 }
 
@@ -76,8 +84,7 @@ function ingredientsHtml(recipe: Recipe): string {
   return `<section aria-labelledby="ingredients-title" class="card p-5 sm:p-6" data-print="section">`
     + `<div class="flex items-baseline justify-between gap-3"><h2 id="ingredients-title" class="font-serif text-2xl font-bold">Ingredients</h2>`
     + `<p class="text-sm muted" data-servings="${recipe.servings}">${plural(recipe.servings, 'serving')}</p></div>`
-    + `<div id="recipe-scaler" class="empty:hidden" data-print="hide"></div>`
-    + body + `</section>`;
+    + `<div id="recipe-scaler" class="mt-4">${island('ingredients', body)}</div></section>`;
 }
 
 function nutritionHtml(recipe: Recipe): string {
@@ -97,11 +104,12 @@ function nutritionHtml(recipe: Recipe): string {
 function instructionsHtml(recipe: Recipe): string {
   const steps = instructionTexts(recipe.instructions);
   const body = steps
-    ? `<ol class="mt-5 space-y-6">` + steps.map((text, i) => `<li id="step-${i + 1}" class="flex scroll-mt-24 gap-4" data-print="section">`
+    ? `<ol class="space-y-6">` + steps.map((text, i) => `<li id="step-${i + 1}" class="flex scroll-mt-24 gap-4" data-print="section">`
       + `<span class="flex size-9 flex-none items-center justify-center rounded-full bg-brand-700 font-serif text-lg font-bold text-white dark:bg-brand-300 dark:text-night" aria-hidden="true">${i + 1}</span>`
       + `<p class="pt-1 text-[17px] leading-8">${escapeHtml(stepText(text))}</p></li>`).join('') + `</ol>`
-    : `<p class="mt-4">Unable to display instructions</p>`;
-  return `<section aria-labelledby="instructions-title" data-print="section"><h2 id="instructions-title" class="font-serif text-2xl font-bold sm:text-3xl">Instructions</h2>${body}</section>`;
+    : `<p>Unable to display instructions</p>`;
+  return `<section aria-labelledby="instructions-title" data-print="section"><h2 id="instructions-title" class="font-serif text-2xl font-bold sm:text-3xl">Instructions</h2>`
+    + `<div id="recipe-instructions" class="mt-5">${island('instructions', body)}</div></section>`;
 }
 
 /** YouTube and Vimeo play in their own player; other URLs are video files. */
@@ -124,7 +132,7 @@ function videoHtml(recipe: Recipe): string {
     : `<video controls preload="none" playsinline class="aspect-video w-full bg-black" aria-label="${escapeHtml(title)}"${recipe.videoThumbnail ? ` poster="${escapeHtml(safeUrl(recipe.videoThumbnail))}"` : ''}><source src="${escapeHtml(url)}"><a href="${escapeHtml(url)}">Download the video</a></video>`;
   // The video player island (custom controls) mounts on #recipe-video.
   return `<section aria-labelledby="video-title" data-print="hide"><h2 id="video-title" class="font-serif text-2xl font-bold">Watch how it's made</h2>`
-    + `<div id="recipe-video" class="mt-4 overflow-hidden rounded-2xl bg-black" data-video-url="${escapeHtml(url)}" data-video-duration="${recipe.videoDuration ?? ''}">${player}</div></section>`;
+    + `<div id="recipe-video" class="mt-4 overflow-hidden rounded-2xl bg-black" data-video-url="${escapeHtml(url)}" data-video-duration="${recipe.videoDuration ?? ''}">${island('video', player)}</div></section>`;
 }
 
 function tagsHtml(recipe: Recipe): string {
@@ -143,6 +151,29 @@ function faqHtml(recipe: Recipe): string {
 
 /** The whole recipe: hero, ingredients (sections kept), steps, nutrition, video, tags, FAQ and the three ad places. */
 export function recipeArticleHtml(recipe: Recipe, ctx: RecipeArticleContext): string {
+  return markedArticleHtml(recipe, ctx).replace(ISLAND_MARK, (whole) => whole.replace(/^<!--island:[a-z]+-->|<!--\/island-->$/g, ''));
+}
+
+/**
+ * The article cut where the prebuilt page mounts its islands: `html[0]`, then the island
+ * `islands[0]` (its static stand-in left out), then `html[1]`, and so on. The video island is
+ * missing when the recipe has no video.
+ */
+export function recipeArticleSegments(recipe: Recipe, ctx: RecipeArticleContext): { html: string[]; islands: ArticleIsland[] } {
+  const html: string[] = [];
+  const islands: ArticleIsland[] = [];
+  let last = 0;
+  const marked = markedArticleHtml(recipe, ctx);
+  for (const match of marked.matchAll(ISLAND_MARK)) {
+    html.push(marked.slice(last, match.index));
+    islands.push(match[1] as ArticleIsland);
+    last = match.index + match[0].length;
+  }
+  html.push(marked.slice(last));
+  return { html, islands };
+}
+
+function markedArticleHtml(recipe: Recipe, ctx: RecipeArticleContext): string {
   const summary = recipe.summary?.trim();
   return heroHtml(recipe, ctx)
     + `<div class="container-page">${adSlot('recipe-top')}</div>`

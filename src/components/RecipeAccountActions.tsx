@@ -1,0 +1,27 @@
+import { lazy, Suspense } from 'react';
+import type { Recipe } from '../lib/recipe-types.ts';
+import { useSessionUser } from '../islands/auth/use-session-user.ts';
+
+// The recipe page's logged-in buttons (SPEC §2): Save Recipe / Saved, Shopping List and Track
+// Calories. One small island that renders nothing for visitors, so their code (and the shopping
+// list and calorie stores) is only downloaded once someone is signed in.
+
+const SaveRecipeButton = lazy(() => import('../islands/account/SaveRecipeButton.tsx'));
+const ShoppingListButton = lazy(() => import('../islands/shopping/ShoppingListButton.tsx'));
+const CalorieTrackerButton = lazy(() => import('../islands/calories/CalorieTrackerButton.tsx'));
+
+export interface RecipeAccountActionsProps {
+  recipe: Pick<Recipe, 'id' | 'title' | 'servings' | 'ingredients' | 'calories'>;
+}
+
+export default function RecipeAccountActions({ recipe }: RecipeAccountActionsProps) {
+  const user = useSessionUser();
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <SaveRecipeButton recipeId={recipe.id} />
+      <ShoppingListButton recipe={recipe} />
+      <CalorieTrackerButton recipe={recipe} />
+    </Suspense>
+  );
+}
