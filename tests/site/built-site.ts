@@ -75,26 +75,40 @@ export function scriptsOf(html: string): { inline: string[]; external: string[];
   return { inline, external, tags };
 }
 
-/** The JS a page runs: its inline module code, external scripts and every chunk they import. */
-export function javascriptBytesOf(buildDir: string, html: string): { files: string[]; gzip: number } {
+/** The JS entry points of a page: external scripts, inline modules' imports, and every island's component and renderer. */
+export function javascriptEntriesOf(html: string): { inline: string[]; urls: string[] } {
   const { inline, external } = scriptsOf(html);
+  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].flatMap((m) =>
+    [...m[0].matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)].map((a) => a[1] ?? ''));
+  return { inline, urls: [...new Set([...external, ...inline.flatMap((code) => importsOf(code, true)), ...islands])] };
+}
+
+/**
+ * The gzip bytes of a page's JS if every script ran and every island hydrated: the entry points
+ * and their static imports; with `dynamic`, also every chunk loaded on demand (dialogs opened,
+ * tabs chosen).
+ */
+export function javascriptBytesOf(buildDir: string, html: string, options: { dynamic?: boolean } = {}): { files: string[]; gzip: number } {
+  const { inline, urls } = javascriptEntriesOf(html);
   const seen = new Set<string>();
-  const queue = [...external, ...inline.flatMap(importsOf)];
+  const queue = [...urls];
   while (queue.length) {
     const url = queue.shift() ?? '';
     if (seen.has(url) || !url.startsWith('/')) continue;
     seen.add(url);
     const code = fs.readFileSync(path.join(buildDir, url), 'utf8');
-    for (const imported of importsOf(code)) queue.push(new URL(imported, `http://x${url}`).pathname);
+    for (const imported of importsOf(code, options.dynamic ?? false)) queue.push(new URL(imported, `http://x${url}`).pathname);
   }
   const files = [...seen];
   const gzip = gzipSize(inline.join('\n')) + files.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(buildDir, f))), 0);
   return { files, gzip };
 }
 
-/** Static and dynamic import specifiers of a module. */
-function importsOf(code: string): string[] {
-  return [...code.matchAll(/(?:\bimport|\bfrom)\s*\(?\s*["']([^"']+\.js)["']/g)].map((m) => m[1] ?? '');
+/** Import specifiers of a module: static ones (`import … from`, `import "x"`), and `import()` when asked. */
+function importsOf(code: string, dynamic: boolean): string[] {
+  const staticImports = [...code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g)].map((m) => m[1] ?? '');
+  const dynamicImports = dynamic ? [...code.matchAll(/\bimport\s*\(\s*["']([^"']+\.js)["']/g)].map((m) => m[1] ?? '') : [];
+  return [...staticImports, ...dynamicImports];
 }
 
 /** The <head> of a page. */

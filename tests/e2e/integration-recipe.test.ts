@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+
+// The islands mounted on the prebuilt pages, driven as a reader would: the recipe detail dialog
+// from a home card, and the scaling calculator and unit switch on a real recipe page.
+
+interface ApiRecipe { id: number; slug: string; servings: number; ingredients: unknown }
+
+/** Anonymous pages ask /api/auth/me once and get the expected 401; anything else is a real error. */
+const unexpected = (errors: string[]) => errors.filter((e) => !/status of 401 \(Unauthorized\)/.test(e));
+
+const ingredientLines = (page: Page) => page.locator('section[aria-labelledby="ingredients-title"] li [data-ingredient]');
+
+describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
+  const browser = useBrowser();
+  const baseUrl = inject('baseUrl');
+
+  /** A seeded recipe with a flat ingredient list holding '1 1/2 cups …' and 2 servings or more. */
+  async function recipeWithMixedNumber(): Promise<{ recipe: ApiRecipe; line: string }> {
+    const recipes = (await (await fetch(`${baseUrl}/api/recipes?limit=100`)).json()) as ApiRecipe[];
+    for (const recipe of recipes) {
+      if (recipe.servings < 2 || !Array.isArray(recipe.ingredients)) continue;
+      const line = recipe.ingredients.find((i): i is string => typeof i === 'string' && /^1 1\/2 cups /.test(i));
+      if (line) return { recipe, line };
+    }
+    throw new Error('No seeded recipe has a "1 1/2 cups" ingredient.');
+  }
+
+  it('a plain click on a home card opens the detail dialog: focus stays inside, Escape closes, the address does not change', async () => {
+    const { page, errors } = await openPage(browser());
+    await page.goto(baseUrl, { waitUntil: 'networkidle' });
+    const link = page.locator('[data-recipe-card] h3 a').first();
+    const title = (await link.textContent())?.trim() ?? '';
+    const before = page.url();
+
+    await link.click();
+    const dialog = page.locator('dialog[data-recipe-dialog]');
+    await dialog.waitFor({ state: 'visible' });
+    await expect(dialog.getByRole('heading', { level: 2, name: title }).waitFor()).resolves.toBeUndefined();
+    expect(page.url()).toBe(before);
+    await expect(dialog.getByText('Recipe Scaling Calculator').count()).resolves.toBe(1);
+    await expect(dialog.getByRole('link', { name: 'View Full Recipe' }).count()).resolves.toBe(1);
+
+    // Focus is trapped: tabbing through more stops than the dialog has never leaves it.
+    for (let i = 0; i < 25; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[data-recipe-dialog]')))).toBe(true);
+    }
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(page.url()).toBe(before);
+    // Focus goes back to the card that opened it.
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-recipe-card]') !== null)).toBe(true);
+
+    // Later clicks open the dialog too (the page's opener is mounted by then).
+    await page.locator('[data-recipe-card] h3 a').nth(1).click();
+    await dialog.waitFor({ state: 'visible' });
+    await page.getByRole('button', { name: 'Close recipe' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    expect(unexpected(errors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each([
+    ['ctrl-click', { modifiers: ['Control'] as ('Control' | 'Meta')[] }],
+    ['middle click', { button: 'middle' as const }],
+  ])('a %s on a card still opens the recipe page in a new tab, with no dialog', async (_name, click) => {
+    const { page } = await openPage(browser());
+    await page.goto(baseUrl, { waitUntil: 'networkidle' });
+    const link = page.locator('[data-recipe-card] h3 a').first();
+    const href = await link.getAttribute('href');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click(click)]);
+    await tab.waitForLoadState('domcontentloaded');
+    expect(new URL(tab.url()).pathname).toBe(href);
+    await expect(page.locator('dialog[data-recipe-dialog]').count()).resolves.toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.context().close();
+  });
+
+  it('the scaling calculator doubles amounts, limits the buttons, and shows tips only when scaled', async () => {
+    const { recipe, line } = await recipeWithMixedNumber();
+    const { page, errors } = await openPage(browser(), { width: 375 });
+    await page.goto(`${baseUrl}/recipe/${recipe.slug}`, { waitUntil: 'networkidle' });
+    const lines = ingredientLines(page);
+    const calculator = page.getByRole('region', { name: 'Recipe Scaling Calculator' });
+    await calculator.scrollIntoViewIfNeeded();
+    const more = calculator.getByRole('button', { name: 'More servings' });
+    const fewer = calculator.getByRole('button', { name: 'Fewer servings' });
+    const reset = calculator.getByRole('button', { name: 'Reset' });
+    const servings = calculator.getByLabel('Adjust Servings');
+    await more.waitFor();
+    // Hydrated: the scaler's buttons react.
+    await page.waitForFunction(() => !document.querySelector('#recipe-scaler astro-island[ssr]'));
+
+    await expect(lines.filter({ hasText: line }).count()).resolves.toBe(1);
+    expect(await reset.isDisabled()).toBe(true);
+    await expect(calculator.getByText('Scaling tips').count()).resolves.toBe(0);
+
+    for (let i = 0; i < recipe.servings; i += 1) await more.click();
+    await expect(servings.inputValue()).resolves.toBe(String(recipe.servings * 2));
+    const doubled = line.replace(/^1 1\/2 /, '3 ');
+    await lines.filter({ hasText: doubled }).first().waitFor();
+    expect(await reset.isDisabled()).toBe(false);
+    await expect(calculator.getByText('Scaling tips').count()).resolves.toBe(1);
+
+    // Start Cooking Mode carries the chosen servings.
+    const cook = page.locator('a[data-cook-link]');
+    await cook.dispatchEvent('pointerdown');
+    await page.waitForFunction((n) => document.querySelector<HTMLAnchorElement>('a[data-cook-link]')?.href.endsWith(`?servings=${n}`), recipe.servings * 2);
+
+    await reset.click();
+    await lines.filter({ hasText: line }).first().waitFor();
+    await expect(calculator.getByText('Scaling tips').count()).resolves.toBe(0);
+
+    while (Number(await servings.inputValue()) > 1) await fewer.click();
+    expect(await fewer.isDisabled()).toBe(true);
+
+    expect(unexpected(errors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the unit switch shows metric amounts and back', async () => {
+    const { recipe, line } = await recipeWithMixedNumber();
+    const { page } = await openPage(browser());
+    await page.goto(`${baseUrl}/recipe/${recipe.slug}`, { waitUntil: 'networkidle' });
+    const units = page.locator('#recipe-scaler fieldset', { hasText: 'Units' });
+    await units.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => !document.querySelector('#recipe-scaler astro-island[ssr]'));
+    const lines = ingredientLines(page);
+    const index = (await lines.allTextContents()).findIndex((t) => t.trim() === line);
+    expect(index).toBeGreaterThanOrEqual(0);
+
+    await units.getByText('Metric', { exact: true }).click();
+    await page.waitForFunction((i) => /^\d+(\.\d+)? ml /.test(document.querySelectorAll('section[aria-labelledby="ingredients-title"] li [data-ingredient]')[i]?.textContent ?? ''), index);
+    await units.getByText('As written', { exact: true }).click();
+    await page.waitForFunction(([i, text]) => document.querySelectorAll('section[aria-labelledby="ingredients-title"] li [data-ingredient]')[i as number]?.textContent === text, [index, line] as const);
+    await page.context().close();
+  });
+});
