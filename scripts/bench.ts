@@ -115,7 +115,7 @@ function rssMb(pid: number): number {
 }
 
 async function benchSize(n: number, port: number): Promise<SizeResult> {
-  const dataDir = path.join(os.tmpdir(), `forkful-bench-${n}`);
+  const dataDir = path.join(root, '.data', `bench-${n}`);
   process.stdout.write(`\n${n} recipes: preparing data… `);
   await prepareData(dataDir, n);
   process.stdout.write('starting server and building… ');
@@ -183,7 +183,7 @@ async function main(): Promise<void> {
 
   // Bytes and Lighthouse on the real content, served by a fresh server.
   const extras: Record<string, unknown> = {};
-  const dataDir = path.join(os.tmpdir(), 'forkful-bench-site');
+  const dataDir = path.join(root, '.data', 'bench-site');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const server = await startServer(dataDir, port++);
   try {

@@ -1,6 +1,7 @@
 // The local server (`npm start`, `npm run dev`): one process owns the embedded database,
 // migrates and seeds it, builds the site, and serves dist-style static files plus /api/* from
 // the same functions/*.ts that Netlify deploys. DESIGN.md §5 explains why it is one process.
+import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +55,7 @@ async function startStaticServer(api: ApiRouter, prepared: PreparedDatabase): Pr
   const site = new StaticSite(readNetlifyRules(path.join(root, 'netlify.toml')));
   const builder = new SiteBuilder({
     root,
-    buildsDir: path.join(prepared.dataDir, 'builds'),
+    buildsDir: buildsDirFor(prepared.dataDir),
     db: prepared.db,
     onBuilt: (result) => {
       site.use(result.dir);
@@ -128,6 +129,17 @@ async function startDevServer(api: ApiRouter): Promise<void> {
     },
   });
   console.log(`\nForkful (dev, hot reload) is running at ${origin}\n`);
+}
+
+/**
+ * Builds live inside the project: Astro writes its prerender bundle next to an outDir within the
+ * working directory, but into one shared `.astro/` folder for an outDir outside it, where two
+ * servers building at once (say, a data dir in /tmp) would overwrite each other's chunks.
+ */
+function buildsDirFor(dataDir: string): string {
+  if (dataDir.startsWith(root + path.sep)) return path.join(dataDir, 'builds');
+  const key = crypto.createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
+  return path.join(root, '.data', `builds-${key}`);
 }
 
 function apiNotFound(): Response {
