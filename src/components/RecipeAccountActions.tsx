@@ -16,7 +16,9 @@ export interface RecipeAccountActionsProps {
 
 export default function RecipeAccountActions({ recipe }: RecipeAccountActionsProps) {
   const user = useSessionUser();
-  if (!user) return null;
+  // An empty, zero-width anchor: `client:visible` watches the island's children, so it needs one
+  // element to see (the negative margin takes back the row's gap).
+  if (!user) return <span aria-hidden="true" className="-ml-3 block h-11 w-0" />;
   return (
     <Suspense fallback={null}>
       <SaveRecipeButton recipeId={recipe.id} />
