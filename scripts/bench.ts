@@ -4,6 +4,7 @@
 // Lighthouse scores. Prints a table and writes bench/results.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -71,7 +72,12 @@ async function startServer(dataDir: string, port: number): Promise<RunningServer
   });
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-  await waitFor(() => output.includes('Forkful is running at'), 30 * 60_000, () => output, child);
+  try {
+    await waitFor(() => output.includes('Forkful is running at'), 30 * 60_000, () => output, child);
+  } catch (err) {
+    child.kill('SIGTERM');
+    throw err;
+  }
   return { child, output: () => output, port };
 }
 
@@ -114,7 +120,19 @@ function rssMb(pid: number): number {
   return Math.round(kb / 1024);
 }
 
-async function benchSize(n: number, port: number): Promise<SizeResult> {
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function benchSize(n: number): Promise<SizeResult> {
+  const port = await freePort();
   const dataDir = path.join(root, '.data', `bench-${n}`);
   process.stdout.write(`\n${n} recipes: preparing data… `);
   await prepareData(dataDir, n);
@@ -168,8 +186,7 @@ function pageBytes(distDir: string, page: string): { html: number; css: number; 
 
 async function main(): Promise<void> {
   const results: SizeResult[] = [];
-  let port = 8950;
-  for (const n of sizes) results.push(await benchSize(n, port++));
+  for (const n of sizes) results.push(await benchSize(n));
 
   console.log('\nrecipes | pages | build s | start s | search p50/p95 ms | by-slug p50/p95 ms | RSS MB');
   for (const r of results) {
@@ -185,7 +202,7 @@ async function main(): Promise<void> {
   const extras: Record<string, unknown> = {};
   const dataDir = path.join(root, '.data', 'bench-site');
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const server = await startServer(dataDir, port++);
+  const server = await startServer(dataDir, await freePort());
   try {
     const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'current.json'), 'utf8')) as { dir: string };
     const base = `http://localhost:${server.port}`;
