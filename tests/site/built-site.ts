@@ -107,7 +107,8 @@ export function javascriptBytesOf(buildDir: string, html: string, options: { dyn
 /** Import specifiers of a module: static ones (`import … from`, `import "x"`), and `import()` when asked. */
 function importsOf(code: string, dynamic: boolean): string[] {
   const staticImports = [...code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g)].map((m) => m[1] ?? '');
-  const dynamicImports = dynamic ? [...code.matchAll(/\bimport\s*\(\s*["']([^"']+\.js)["']/g)].map((m) => m[1] ?? '') : [];
+  // The bundler writes dynamic specifiers as template literals: import(`./Dialog.js`).
+  const dynamicImports = dynamic ? [...code.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+\.js)["'`]/g)].map((m) => m[1] ?? '') : [];
   return [...staticImports, ...dynamicImports];
 }
 
