@@ -33,7 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), FORKFUL_DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-test-password', SITE_URL: `http://localhost:${port}` },
+    // NODE_ENV=production: vitest sets "test", which would make the build bundle React's development code.
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), FORKFUL_DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-test-password', SITE_URL: `http://localhost:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { recipeCardHtml } from '../../components/recipe-card-html.ts';
 import { api, errorText } from '../../lib/api-client.ts';
 import type { Recipe } from '../../lib/recipe-types.ts';
 import { showToast } from '../../stores/toasts.ts';
-import AuthDialog from '../auth/AuthDialog.tsx';
 import { useSessionUser } from '../auth/use-session-user.ts';
+
+// The login dialog (and its validation code) loads when the Login button is used.
+const AuthDialog = lazy(() => import('../auth/AuthDialog.tsx'));
 
 // The /saved-recipes page body (SPEC §2 "Saved recipes"): 'Login Required' with a way home for
 // visitors, otherwise the user's saved recipes (newest saved first) with an Unsave button each,
@@ -42,7 +44,7 @@ export default function SavedRecipes() {
           <button type="button" className="btn-primary" onClick={() => setLoginOpen(true)}>Login</button>
           <a href="/" className="btn-ghost">Back to Home</a>
         </div>
-        <AuthDialog open={loginOpen} onOpenChange={setLoginOpen} />
+        {loginOpen && <Suspense fallback={null}><AuthDialog open={loginOpen} onOpenChange={setLoginOpen} /></Suspense>}
       </div>
     );
   }
