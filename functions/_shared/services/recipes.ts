@@ -109,10 +109,18 @@ export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[
 
   const seen = found.map((r) => r.id);
   const lowered = text.toLowerCase();
-  const fuzzy = await filtered
-    .where(sql<boolean>`(${lowered} <<<-> search_words) <= ${TYPO_DISTANCE}`)
-    .$if(seen.length > 0, (qb) => qb.where('id', 'not in', seen))
-    .orderBy(sql`${lowered} <<<-> search_words`, 'asc').orderBy('rating', 'desc').orderBy('id', 'asc')
+  const distance = sql<number>`${lowered} <<<-> search_words`;
+  // Nearest first by the GiST index alone (a KNN scan stays fast as the catalogue grows); the
+  // typo threshold and the tie-breaks apply to those few candidates only.
+  const nearest = db.selectFrom('recipes').select(['id', distance.as('distance')])
+    .$if(Boolean(query.category), (qb) => qb.where('category', '=', query.category!))
+    .$if(Boolean(query.cuisine), (qb) => qb.where(sql`lower(cuisine)`, '=', query.cuisine!.toLowerCase()))
+    .orderBy(distance).limit(query.limit + seen.length);
+  const fuzzy = await db.selectFrom('recipes').innerJoin(nearest.as('n'), 'n.id', 'recipes.id')
+    .select(RECIPE_COLUMNS)
+    .where('n.distance', '<=', TYPO_DISTANCE)
+    .$if(seen.length > 0, (qb) => qb.where('recipes.id', 'not in', seen))
+    .orderBy('n.distance', 'asc').orderBy('recipes.rating', 'desc').orderBy('recipes.id', 'asc')
     .limit(query.limit - found.length).execute();
   return [...found, ...toRecipes(fuzzy)];
 }
