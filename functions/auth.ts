@@ -6,7 +6,7 @@ import { ChangePasswordRequest, LoginRequest, SignupRequest } from '../src/lib/a
 import { ApiError, badRequest, json, readJson } from './_shared/http.ts';
 import { clearCounter, clientIp, forgiveHit, LOGIN_ACCOUNT_LIMIT, LOGIN_IP_LIMIT, SIGNUP_IP_LIMIT, throttle } from './_shared/rate-limit.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { clearedSessionCookie, optionalUser, requireUser, sessionCookie, sessionKey } from './_shared/session.ts';
+import { clearedSessionCookie, optionalUser, requireUser, sessionCookie, sessionKey, signedInHintCookie } from './_shared/session.ts';
 import {
   bumpSessionVersion, createUser, findUserForLogin, isUniqueViolation, passwordHashOf, publicUser, setPasswordHash,
   usernameOrEmailTaken,
@@ -58,7 +58,7 @@ export default defineRoutes([
         if (isUniqueViolation(err)) throw new ApiError(409, DUPLICATE);
         throw err;
       }
-      return json(publicUser(user), { status: 201, headers: { 'Set-Cookie': await sessionCookie(req, user) } });
+      return json(publicUser(user), { status: 201, cookies: [await sessionCookie(req, user), signedInHintCookie(req, true)] });
     },
   },
   {
@@ -77,7 +77,7 @@ export default defineRoutes([
       if (!user || !matches) throw new ApiError(401, INVALID_LOGIN);
       await clearCounter(db, accountKey);
       await forgiveHit(db, ipKey);
-      return json(publicUser(user), { headers: { 'Set-Cookie': await sessionCookie(req, user) } });
+      return json(publicUser(user), { cookies: [await sessionCookie(req, user), signedInHintCookie(req, true)] });
     },
   },
   {
@@ -86,13 +86,18 @@ export default defineRoutes([
     handler: async (req) => {
       const user = await optionalUser(req);
       if (user) await bumpSessionVersion(getDb(), user.id);
-      return json({ success: true }, { headers: { 'Set-Cookie': clearedSessionCookie(req) } });
+      return json({ success: true }, { cookies: [clearedSessionCookie(req), signedInHintCookie(req, false)] });
     },
   },
   {
     method: 'GET',
     path: '/api/auth/me',
-    handler: async (req) => json(publicUser(await requireUser(req))),
+    handler: async (req) => {
+      const user = await optionalUser(req);
+      // Anonymous (or a dead token): also drop the readable hint, so the page stops asking.
+      if (!user) return json({ error: 'Please log in' }, { status: 401, cookies: [signedInHintCookie(req, false)] });
+      return json(publicUser(user));
+    },
   },
   {
     method: 'POST',
@@ -110,7 +115,7 @@ export default defineRoutes([
       await clearCounter(db, accountKey);
       const sessionVersion = await setPasswordHash(db, user.id, await bcrypt.hash(input.newPassword, PASSWORD_COST));
       // Every other browser is now logged out; this one continues with a fresh token.
-      return json({ success: true }, { headers: { 'Set-Cookie': await sessionCookie(req, { id: user.id, sessionVersion }) } });
+      return json({ success: true }, { cookies: [await sessionCookie(req, { id: user.id, sessionVersion }), signedInHintCookie(req, true)] });
     },
   },
 ]);

@@ -28,16 +28,15 @@ function cacheHeaders(policy: CachePolicy): Record<string, string> {
 }
 
 /** A JSON response with security and cache headers. */
-export function json(body: unknown, init: { status?: number; cache?: CachePolicy; headers?: Record<string, string> } = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status: init.status ?? 200,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      ...SECURITY_HEADERS,
-      ...cacheHeaders(init.cache ?? PRIVATE),
-      ...init.headers,
-    },
+export function json(body: unknown, init: { status?: number; cache?: CachePolicy; headers?: Record<string, string>; cookies?: string[] } = {}): Response {
+  const headers = new Headers({
+    'Content-Type': 'application/json; charset=utf-8',
+    ...SECURITY_HEADERS,
+    ...cacheHeaders(init.cache ?? PRIVATE),
+    ...init.headers,
   });
+  for (const cookie of init.cookies ?? []) headers.append('Set-Cookie', cookie);
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
 }
 
 export interface Issue {

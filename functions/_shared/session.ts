@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from '../../src/lib/session-hint.ts';
 import { jwtVerify, SignJWT } from 'jose';
 import { getDb, type Db } from '../../db/client.ts';
 import { ApiError } from './http.ts';
@@ -95,6 +96,12 @@ export async function sessionCookie(req: Request, user: { id: number; sessionVer
 /** The Set-Cookie value that removes the session cookie. */
 export function clearedSessionCookie(req: Request): string {
   return `${sessionCookieName(req)}=; ${cookieAttributes(req, 0)}`;
+}
+
+/** The readable "signed in" hint set beside the session cookie (see src/lib/session-hint.ts). */
+export function signedInHintCookie(req: Request, signedIn: boolean): string {
+  const maxAge = signedIn ? SESSION_TTL_SECONDS : 0;
+  return `${SIGNED_IN_HINT_COOKIE}=${signedIn ? '1' : ''}; Path=/; SameSite=Lax; Max-Age=${maxAge}${usesSecureCookie(req) ? '; Secure' : ''}`;
 }
 
 /** The raw session token from the request's Cookie header, if any. */

@@ -1,6 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { api, ApiRequestError } from '../lib/api-client.ts';
 import type { ChangePasswordInput, LoginInput, SessionUser, SignupInput } from '../lib/auth-schema.ts';
+import { mayBeSignedIn } from '../lib/session-hint.ts';
 
 // Who is signed in (SPEC §4 "Authentication"): unknown while loading, then a user or null.
 // The user is fetched when the first island subscribes and again whenever the window regains
@@ -45,6 +46,8 @@ const ME = '/api/auth/me';
 let inFlight: Promise<SessionUser | null> | undefined;
 
 async function fetchMe(): Promise<SessionUser | null> {
+  // Never signed in on this browser (no readable hint cookie): anonymous without a 401 request.
+  if (!mayBeSignedIn()) return null;
   try {
     return await api.get<SessionUser>(ME);
   } catch (err) {

@@ -6,7 +6,7 @@ import auth from '../../functions/auth.ts';
 import { PASSWORD_COST } from '../../db/seed.ts';
 import { SESSION_AUDIENCE, SESSION_ISSUER, SESSION_TTL_SECONDS, SESSION_TYP } from '../../functions/_shared/session.ts';
 import { LOGIN_ACCOUNT_LIMIT, LOGIN_IP_LIMIT } from '../../functions/_shared/rate-limit.ts';
-import { as, cookieFrom, signUp, TEST_JWT_SECRET, type TestAccount } from '../helpers/accounts.ts';
+import { as, cookieFrom, sessionSetCookie, signUp, TEST_JWT_SECRET, type TestAccount } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Accounts and sessions (issue 6, engineering-anchors C1–C5, C9).
@@ -146,7 +146,7 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
     it('over https: __Host-session with Secure, HttpOnly, SameSite=Lax, Path=/, Max-Age and no Domain', async () => {
       const res = await loginAt('https://forkful.example');
       expect(res.status).toBe(200);
-      const setCookie = res.headers.get('set-cookie')!;
+      const setCookie = sessionSetCookie(res.headers)!;
       const [pair, ...attributes] = setCookie.split('; ');
       expect(pair).toMatch(/^__Host-session=[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(attributes).toEqual(expect.arrayContaining(['Secure', 'HttpOnly', 'SameSite=Lax', 'Path=/', `Max-Age=${SESSION_TTL_SECONDS}`]));
@@ -158,14 +158,14 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
     });
 
     it.each(['http://localhost:8888', 'http://127.0.0.1:8888'])('on %s: plain "session" without Secure (browsers drop Secure on http)', async (origin) => {
-      const setCookie = (await loginAt(origin)).headers.get('set-cookie')!;
+      const setCookie = sessionSetCookie((await loginAt(origin)).headers)!;
       expect(setCookie).toMatch(/^session=/);
       expect(setCookie).toContain('HttpOnly; SameSite=Lax');
       expect(setCookie).not.toContain('Secure');
     });
 
     it('plain http on a public host gets the __Host- name, which a browser refuses to store there', async () => {
-      const setCookie = (await loginAt('http://forkful.example')).headers.get('set-cookie')!;
+      const setCookie = sessionSetCookie((await loginAt('http://forkful.example')).headers)!;
       expect(setCookie).toMatch(/^__Host-session=.*; Secure$/);
     });
   });
@@ -232,7 +232,8 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
 
       const res = await call(auth, '/api/auth/logout', as(user, { method: 'POST' }));
       expect(res.status).toBe(200);
-      expect(res.headers.get('set-cookie')).toMatch(/^session=; .*Max-Age=0/);
+      expect(sessionSetCookie(res.headers)).toMatch(/^session=; .*Max-Age=0/);
+      expect(res.headers.getSetCookie()).toContain('forkful_signed_in=; Path=/; SameSite=Lax; Max-Age=0');
       expect((await me(user.cookie)).status).toBe(401);
       expect((await me(otherBrowser)).status).toBe(401);
       // Logging in again works and gives a working session.
@@ -242,7 +243,7 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
     it('logout without a session just clears the cookie', async () => {
       const res = await call(auth, '/api/auth/logout', { method: 'POST' });
       expect(res.status).toBe(200);
-      expect(res.headers.get('set-cookie')).toContain('Max-Age=0');
+      expect(sessionSetCookie(res.headers)).toContain('Max-Age=0');
     });
 
     it('a password change ends other sessions, keeps this browser logged in, and swaps the password', async () => {

@@ -19,9 +19,14 @@ export interface TestAccount {
 
 /** `session=…` from a response's Set-Cookie (attributes dropped), for the next request. */
 export function cookieFrom(headers: Headers): string {
-  const setCookie = headers.get('set-cookie');
-  if (!setCookie) throw new Error('The response set no cookie.');
+  const setCookie = sessionSetCookie(headers);
+  if (!setCookie) throw new Error('The response set no session cookie.');
   return setCookie.split(';')[0]!;
+}
+
+/** The Set-Cookie line of the session cookie itself (the readable sign-in hint is another line). */
+export function sessionSetCookie(headers: Headers): string | undefined {
+  return headers.getSetCookie().find((line) => /^(__Host-)?session=/.test(line));
 }
 
 let counter = 0;

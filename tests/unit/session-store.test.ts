@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $user, login, logout, onLogout, refreshUser } from '../../src/stores/session.ts';
+import { mayBeSignedIn } from '../../src/lib/session-hint.ts';
 
 // The session store's rules (SPEC §4 "Authentication"), against a scripted stand-in for the
 // server: each call to fetch takes the next scripted answer and is recorded.
@@ -112,5 +113,18 @@ describe('login', () => {
     const err = await login({ username: 'alice', password: 'nope-nope' }).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 401, error: 'Invalid username or password', message: '401: {"error":"Invalid username or password"}' });
     expect($user.get()).toBeNull();
+  });
+});
+
+describe('signed-in hint', () => {
+  it.each([
+    ['no cookies at all', '', false],
+    ['other cookies only', 'theme=dark; a=b', false],
+    ['the hint', 'theme=dark; forkful_signed_in=1', true],
+    ['a cleared hint', 'forkful_signed_in=', false],
+    ['a look-alike name', 'xforkful_signed_in=1', false],
+    ['no document (build, tests)', undefined, true],
+  ])('%s → %s', (_name, cookies, expected) => {
+    expect(mayBeSignedIn(cookies)).toBe(expected);
   });
 });
