@@ -4,6 +4,7 @@ import { getDb } from '../db/client.ts';
 import { PASSWORD_COST } from '../db/seed.ts';
 import { ChangePasswordRequest, LoginRequest, SignupRequest } from '../src/lib/auth-schema.ts';
 import { ApiError, badRequest, json, readJson } from './_shared/http.ts';
+import { assertUncommonPassword } from './_shared/common-passwords.ts';
 import { clearCounter, clientIp, forgiveHit, LOGIN_ACCOUNT_LIMIT, LOGIN_IP_LIMIT, SIGNUP_IP_LIMIT, throttle } from './_shared/rate-limit.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { clearedSessionCookie, optionalUser, requireUser, sessionCookie, sessionKey, signedInHintCookie } from './_shared/session.ts';
@@ -47,6 +48,7 @@ export default defineRoutes([
     handler: async (req, { netlify }) => {
       sessionKey(); // 503 before anything is written when sessions cannot be issued
       const input = await readJson(req, SignupRequest);
+      assertUncommonPassword(input.password, 'password');
       const db = getDb();
       await throttle(db, `signup:ip:${clientIp(req, netlify)}`, SIGNUP_IP_LIMIT, 'Too many sign-ups from your network.');
       if (await usernameOrEmailTaken(db, input.username, input.email)) throw new ApiError(409, DUPLICATE);
@@ -105,6 +107,7 @@ export default defineRoutes([
     handler: async (req) => {
       const user = await requireUser(req);
       const input = await readJson(req, ChangePasswordRequest);
+      assertUncommonPassword(input.newPassword, 'newPassword');
       const db = getDb();
       // A stolen session must not become a way to guess the password: same budget as logins.
       const accountKey = `login:account:${user.username.toLowerCase()}`;
