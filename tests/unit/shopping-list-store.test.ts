@@ -1,10 +1,9 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mergeKey as serverMergeKey } from '../../functions/_shared/services/shopping.ts';
 import type { ShoppingItem } from '../../src/lib/shopping-schema.ts';
 import { forgetSyncedCopies } from '../../src/islands/shopping/device-copies.ts';
 import { ingredientToItem, recipeToItems } from '../../src/islands/shopping/ingredient-item.ts';
-import { mergeKey } from '../../src/islands/shopping/pending-ops.ts';
+import { mergeKey } from '../../src/lib/shopping-merge.ts';
 import { exportShoppingText, itemText } from '../../src/islands/shopping/shopping-text.ts';
 
 // The shopping list's client side: ingredient lines → items at the chosen scale, the text of
@@ -113,10 +112,16 @@ describe('ingredient lines become items at the chosen scale', () => {
     expect(recipeToItems(recipe, servings).map((i) => i.amount)).toEqual(amounts);
   });
 
+  // One rule (src/lib/shopping-merge.ts) for the server and the offline queue.
   it.each([
-    ['Flour', 'cups'], ['flour ', 'Cup'], ['Olive  Oil', 'tbsp.'], ['eggs', ''], ['glass noodles', 'glass'], ['Cress', 'bunches'],
-  ])('merges %j %j exactly as the server does', (ingredient, unit) => {
-    expect(mergeKey(ingredient, unit)).toBe(serverMergeKey(ingredient, unit));
+    ['Flour', 'cups', 'flour ', 'Cup', true],
+    ['Olive  Oil', 'tbsp.', 'olive oil', 'tbsp', true],
+    ['glass noodles', 'glass', 'glass noodles', 'glasses', false],
+    ['Cress', 'bunches', 'cress', 'bunche', true],
+    ['eggs', '', 'eggs', 'g', false],
+    ['flour', 'cup', 'sugar', 'cup', false],
+  ])('%j %j and %j %j merge: %s', (a, unitA, b, unitB, same) => {
+    expect(mergeKey(a, unitA) === mergeKey(b, unitB)).toBe(same);
   });
 });
 

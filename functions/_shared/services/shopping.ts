@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/client.ts';
 import { categorizeIngredient } from '../../../src/lib/shopping-categories.ts';
 import { SHOPPING_LIMITS, type ShoppingItem, type ShoppingItemInput } from '../../../src/lib/shopping-schema.ts';
+import { addAmounts, mergeKey, mergeTitles } from '../../../src/lib/shopping-merge.ts';
 
 // A user's shopping list (shopping_items). Adding merges: the same ingredient (any letter case,
 // extra spaces ignored) in the same unit (cup = cups) becomes one line with the amounts summed.
@@ -28,31 +29,6 @@ const toItem = (r: Row): ShoppingItem => ({
   category: r.category,
 });
 
-/** "Cups" and "cup", "Tbsp." and "tbsp" are one unit for merging. */
-export function unitKey(unit: string): string {
-  const u = unit.toLowerCase().trim().replace(/\.$/, '');
-  return u.length > 2 && u.endsWith('s') && !u.endsWith('ss') ? u.slice(0, -1) : u;
-}
-
-/** The identity of a line: the ingredient and unit, case and spacing ignored. */
-export function mergeKey(ingredient: string, unit: string): string {
-  return `${ingredient.toLowerCase().replace(/\s+/g, ' ').trim()}\u0000${unitKey(unit)}`;
-}
-
-/** Sum of two amounts; an unknown amount ("salt to taste") adds nothing. 3 decimals, as stored. */
-function addAmounts(a: number | null, b: number | null): number | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Math.round((a + b) * 1000) / 1000;
-}
-
-/** The recipes a merged line came from, "Pasta, Soup", as long as it fits the column's limit. */
-function mergeTitles(a: string | null, b: string | null): string | null {
-  if (!a) return b;
-  if (!b || a.split(', ').includes(b)) return a;
-  const joined = `${a}, ${b}`;
-  return joined.length <= SHOPPING_LIMITS.recipeTitleLength ? joined : a;
-}
 
 export async function listItems(db: Db, userId: number): Promise<ShoppingItem[]> {
   const rows = await db.selectFrom('shopping_items').select(columns)

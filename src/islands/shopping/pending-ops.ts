@@ -1,5 +1,6 @@
 import { categorizeIngredient } from '../../lib/shopping-categories.ts';
-import { SHOPPING_LIMITS, type ShoppingItem, type ShoppingItemInput } from '../../lib/shopping-schema.ts';
+import type { ShoppingItem, ShoppingItemInput } from '../../lib/shopping-schema.ts';
+import { addAmounts, mergeKey, mergeTitles } from '../../lib/shopping-merge.ts';
 
 // Changes to the shopping list that the server has not confirmed yet. The list on screen is
 // always "the server's last answer + these changes, in order", so a late or stale answer can
@@ -15,32 +16,6 @@ export type PendingOp =
 /** A change before it gets its place in the queue. */
 export type PendingChange = PendingOp extends infer T ? (T extends PendingOp ? Omit<T, 'seq'> : never) : never;
 
-// The same merge rule as the server (functions/_shared/services/shopping.ts mergeKey/unitKey),
-// so a line added offline lands where the server will put it; tests hold the two together.
-
-/** "Cups" and "cup", "Tbsp." and "tbsp" are one unit for merging. */
-export function unitKey(unit: string): string {
-  const u = unit.toLowerCase().trim().replace(/\.$/, '');
-  return u.length > 2 && u.endsWith('s') && !u.endsWith('ss') ? u.slice(0, -1) : u;
-}
-
-/** The identity of a line: the ingredient and unit, case and spacing ignored. */
-export function mergeKey(ingredient: string, unit: string): string {
-  return `${ingredient.toLowerCase().replace(/\s+/g, ' ').trim()}\u0000${unitKey(unit)}`;
-}
-
-function addAmounts(a: number | null, b: number | null): number | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Math.round((a + b) * 1000) / 1000;
-}
-
-function mergeTitles(a: string | null, b: string | null): string | null {
-  if (!a) return b;
-  if (!b || a.split(', ').includes(b)) return a;
-  const joined = `${a}, ${b}`;
-  return joined.length <= SHOPPING_LIMITS.recipeTitleLength ? joined : a;
-}
 
 /** The merge keys of the lines an add would create (not already on the list), in order. */
 export function newLineKeys(items: readonly ShoppingItem[], adding: readonly ShoppingItemInput[]): string[] {
