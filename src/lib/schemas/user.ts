@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { objectMessage } from './schema-messages.ts';
+import { objectMessage } from './messages.ts';
 
-// Account forms and payloads (SPEC §5, DESIGN.md §7). The server validates with these very
+// Accounts (SPEC §3 "User", §5, DESIGN.md §7): the sign-up, login and password payloads and forms,
+// and the public user. The server validates with these very
 // schemas and the dialogs use them for their inline messages, so both say the same thing.
 
 export const USERNAME_MIN = 3;
@@ -30,7 +31,7 @@ export const utf8Length = (text: string) => new TextEncoder().encode(text).lengt
 const fitsBcrypt = v.check<string, string>((s) => utf8Length(s) <= PASSWORD_MAX_BYTES, MESSAGES.passwordLong);
 
 /** A new username: 3–40 letters, digits, `_`, `.` or `-` (no spaces, nothing that looks like markup). */
-export const Username = v.pipe(
+export const UsernameSchema = v.pipe(
   v.string(MESSAGES.usernameShort),
   v.trim(),
   v.minLength(USERNAME_MIN, MESSAGES.usernameShort),
@@ -39,7 +40,7 @@ export const Username = v.pipe(
 );
 
 /** A username typed at login: only the SPEC length rule (a wrong one is just "invalid"). */
-export const LoginUsername = v.pipe(
+export const LoginUsernameSchema = v.pipe(
   v.string(MESSAGES.usernameShort),
   v.trim(),
   v.minLength(USERNAME_MIN, MESSAGES.usernameShort),
@@ -47,9 +48,13 @@ export const LoginUsername = v.pipe(
 );
 
 /** A password: at least 6 characters and at most 72 UTF-8 bytes. */
-export const Password = v.pipe(v.string(MESSAGES.passwordShort), v.minLength(PASSWORD_MIN, MESSAGES.passwordShort), fitsBcrypt);
+export const PasswordSchema = v.pipe(
+  v.string(MESSAGES.passwordShort),
+  v.minLength(PASSWORD_MIN, MESSAGES.passwordShort),
+  fitsBcrypt,
+);
 
-export const Email = v.pipe(
+export const EmailSchema = v.pipe(
   v.string(MESSAGES.emailInvalid),
   v.trim(),
   v.maxLength(EMAIL_MAX, MESSAGES.emailLong),
@@ -57,74 +62,81 @@ export const Email = v.pipe(
 );
 
 /** POST /api/auth/login */
-export const LoginRequest = v.object(
-  { username: LoginUsername, password: Password },
+export const LoginInputSchema = v.object(
+  { username: LoginUsernameSchema, password: PasswordSchema },
   objectMessage({ username: MESSAGES.usernameShort, password: MESSAGES.passwordShort }),
 );
 
 /** POST /api/auth/signup */
-const signupMissing = { username: MESSAGES.usernameShort, email: MESSAGES.emailInvalid, password: MESSAGES.passwordShort };
-export const SignupRequest = v.object({ username: Username, email: Email, password: Password }, objectMessage(signupMissing));
+const signupMissing = {
+  username: MESSAGES.usernameShort,
+  email: MESSAGES.emailInvalid,
+  password: MESSAGES.passwordShort,
+};
+export const SignupInputSchema = v.object(
+  { username: UsernameSchema, email: EmailSchema, password: PasswordSchema },
+  objectMessage(signupMissing),
+);
 
 /** POST /api/auth/change-password */
-const changeMissing = { currentPassword: MESSAGES.currentPasswordRequired, newPassword: MESSAGES.passwordShort };
-export const ChangePasswordRequest = v.object(
+const changeMissing = {
+  currentPassword: MESSAGES.currentPasswordRequired,
+  newPassword: MESSAGES.passwordShort,
+};
+export const ChangePasswordInputSchema = v.object(
   {
-    currentPassword: v.pipe(v.string(MESSAGES.currentPasswordRequired), v.nonEmpty(MESSAGES.currentPasswordRequired), fitsBcrypt),
-    newPassword: Password,
+    currentPassword: v.pipe(
+      v.string(MESSAGES.currentPasswordRequired),
+      v.nonEmpty(MESSAGES.currentPasswordRequired),
+      fitsBcrypt,
+    ),
+    newPassword: PasswordSchema,
   },
   objectMessage(changeMissing),
 );
 
 /** The sign-up form: the request plus confirmPassword, which never leaves the browser. */
-export const SignupForm = v.pipe(
+export const SignupFormSchema = v.pipe(
   v.object(
-    { ...SignupRequest.entries, confirmPassword: v.string(MESSAGES.passwordsDiffer) },
+    { ...SignupInputSchema.entries, confirmPassword: v.string(MESSAGES.passwordsDiffer) },
     objectMessage({ ...signupMissing, confirmPassword: MESSAGES.passwordsDiffer }),
   ),
   v.forward(
-    v.partialCheck([['password'], ['confirmPassword']], (f) => f.password === f.confirmPassword, MESSAGES.passwordsDiffer),
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (f) => f.password === f.confirmPassword,
+      MESSAGES.passwordsDiffer,
+    ),
     ['confirmPassword'],
   ),
 );
 
 /** The change-password form (account settings and the admin Password tab). */
-export const ChangePasswordForm = v.pipe(
+export const ChangePasswordFormSchema = v.pipe(
   v.object(
     {
-      ...ChangePasswordRequest.entries,
-      confirmPassword: v.pipe(v.string(MESSAGES.confirmPasswordRequired), v.nonEmpty(MESSAGES.confirmPasswordRequired)),
+      ...ChangePasswordInputSchema.entries,
+      confirmPassword: v.pipe(
+        v.string(MESSAGES.confirmPasswordRequired),
+        v.nonEmpty(MESSAGES.confirmPasswordRequired),
+      ),
     },
     objectMessage({ ...changeMissing, confirmPassword: MESSAGES.confirmPasswordRequired }),
   ),
   v.forward(
-    v.partialCheck([['newPassword'], ['confirmPassword']], (f) => f.newPassword === f.confirmPassword, MESSAGES.passwordsDiffer),
+    v.partialCheck(
+      [['newPassword'], ['confirmPassword']],
+      (f) => f.newPassword === f.confirmPassword,
+      MESSAGES.passwordsDiffer,
+    ),
     ['confirmPassword'],
   ),
 );
 
-export type LoginInput = v.InferInput<typeof LoginRequest>;
-export type SignupInput = v.InferInput<typeof SignupRequest>;
-export type ChangePasswordInput = v.InferInput<typeof ChangePasswordRequest>;
+export type LoginInput = v.InferInput<typeof LoginInputSchema>;
+export type SignupInput = v.InferInput<typeof SignupInputSchema>;
+export type ChangePasswordInput = v.InferInput<typeof ChangePasswordInputSchema>;
 
-/** The signed-in user as the API returns it (SPEC §3 "User (session)"). */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-}
-
-/**
- * The first message per field, for inline form errors: { username: '…', confirmPassword: '…' }.
- * Undefined when the value is valid.
- */
-export function fieldErrors<S extends v.GenericSchema>(schema: S, value: unknown): Record<string, string> | undefined {
-  const result = v.safeParse(schema, value);
-  if (result.success) return undefined;
-  const errors: Record<string, string> = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) ?? '';
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+/** The signed-in user as the API returns it (SPEC §3 "User (session)"): never the hash. */
+export const SessionUserSchema = v.object({ id: v.number(), username: v.string(), email: v.string() });
+export type SessionUser = v.InferOutput<typeof SessionUserSchema>;

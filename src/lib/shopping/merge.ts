@@ -1,4 +1,4 @@
-import { SHOPPING_LIMITS } from './shopping-schema.ts';
+import { SHOPPING_LIMITS } from '../schemas/shopping-item.ts';
 
 // How shopping-list lines merge: one rule for the server (functions/_shared/services/shopping.ts)
 // and the offline queue in the browser (src/islands/shopping/pending-ops.ts), so a line added

@@ -1,0 +1,246 @@
+import * as v from 'valibot';
+
+// The one recipe schema (SPEC §3). RecipeInputSchema is what the admin API (POST/PUT
+// /api/recipes) and its form accept; RecipeContentSchema adds the stricter rules of a seed file
+// (content/recipes/*.json is checked against it in tests and the seed loads through it);
+// RecipeSchema is the public shape every reader gets. Their types are inferred from them:
+// declare a recipe field here and nowhere else (db/mappers/recipe.ts maps rows to it).
+
+export const DIFFICULTIES = ['Easy', 'Medium', 'Hard'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('Must not be empty'), v.maxLength(max));
+const minutes = v.pipe(
+  v.number(),
+  v.integer('Must be whole minutes'),
+  v.minValue(0),
+  v.maxValue(60 * 24 * 7),
+);
+/** Nutrition amounts are strings with a unit ("42g", "780mg"), as SPEC §3 and the admin form have them. */
+const amount = (unit: 'g' | 'mg') =>
+  v.pipe(
+    v.string(),
+    v.regex(unit === 'g' ? /^\d+(\.\d+)?\s?g$/ : /^\d+(\.\d+)?\s?mg$/, `Must look like "12${unit}"`),
+  );
+
+export const NutritionInputSchema = v.object({
+  calories: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  protein: amount('g'),
+  carbs: amount('g'),
+  fat: amount('g'),
+  fiber: v.optional(amount('g')),
+  sugar: v.optional(amount('g')),
+  sodium: v.optional(amount('mg')),
+  saturatedFat: v.optional(amount('g')),
+  unsaturatedFat: v.optional(amount('g')),
+  transFat: v.optional(amount('g')),
+  cholesterol: v.optional(amount('mg')),
+});
+
+const ingredientObject = v.object({
+  quantity: v.optional(v.union([v.string(), v.number()])),
+  item: v.optional(v.string()),
+  name: v.optional(v.string()),
+  measurement: v.optional(v.string()),
+});
+const ingredientLine = v.union([text(300), ingredientObject]);
+const ingredientList = v.pipe(
+  v.array(ingredientLine),
+  v.minLength(1, 'Add at least one ingredient'),
+  v.maxLength(100),
+);
+
+/** SPEC §3: a list of lines/objects, or section name → list (at least one ingredient). */
+export const IngredientsInputSchema = v.union([
+  ingredientList,
+  v.pipe(
+    v.record(text(80), ingredientList),
+    v.check((groups) => Object.keys(groups).length > 0, 'Add at least one ingredient'),
+  ),
+]);
+
+const instructionObject = v.object({
+  step: v.optional(v.union([v.string(), v.number()])),
+  instruction: v.optional(v.string()),
+  text: v.optional(v.string()),
+  image: v.optional(v.string()),
+});
+export const InstructionsInputSchema = v.pipe(
+  v.array(v.union([text(2000), instructionObject])),
+  v.minLength(1, 'Add at least one instruction'),
+  v.maxLength(60),
+);
+
+export const FaqInputSchema = v.object({ question: text(300), answer: text(2000) });
+
+export const RecipeInputSchema = v.object({
+  title: text(200),
+  description: text(600),
+  summary: v.optional(text(2000)),
+  image: v.optional(v.string()),
+  category: v.pipe(v.string(), v.regex(SLUG_PATTERN, 'Must be a category slug')),
+  cuisine: text(60),
+  prepTime: minutes,
+  cookTime: minutes,
+  totalTime: v.optional(minutes),
+  servings: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)),
+  difficulty: v.picklist(DIFFICULTIES),
+  calories: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10000)),
+  nutrition: NutritionInputSchema,
+  ingredients: IngredientsInputSchema,
+  instructions: InstructionsInputSchema,
+  tags: v.pipe(v.array(v.pipe(text(40), v.toLowerCase())), v.minLength(1), v.maxLength(12)),
+  faqs: v.optional(v.pipe(v.array(FaqInputSchema), v.maxLength(10))),
+  videoUrl: v.optional(v.pipe(v.string(), v.url())),
+  videoThumbnail: v.optional(v.string()),
+  videoDuration: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+});
+/** What a client sends. */
+export type RecipeInput = v.InferInput<typeof RecipeInputSchema>;
+/** A validated input (trimmed, tags lower-cased): what db/mappers/recipe.ts turns into a row. */
+export type RecipeInputValues = v.InferOutput<typeof RecipeInputSchema>;
+
+const grams = (s: string | undefined) => Number.parseFloat(s ?? '0');
+
+/** Energy from macros (Atwater factors 4/4/9). */
+export function caloriesFromMacros(n: { protein: string; carbs: string; fat: string }): number {
+  return 4 * grams(n.protein) + 4 * grams(n.carbs) + 9 * grams(n.fat);
+}
+
+/** A seed file: the recipe plus its publication date and the icons its cover is drawn from. */
+export const RecipeContentSchema = v.pipe(
+  v.object({
+    ...RecipeInputSchema.entries,
+    summary: text(2000),
+    totalTime: minutes,
+    tags: v.pipe(v.array(v.pipe(text(40), v.toLowerCase())), v.minLength(3), v.maxLength(8)),
+    faqs: v.pipe(v.array(FaqInputSchema), v.minLength(2), v.maxLength(4)),
+    createdAt: v.pipe(v.string(), v.isoTimestamp('Must be an ISO timestamp')),
+    illustration: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(3)),
+  }),
+  v.forward(
+    v.check((r) => r.calories === r.nutrition.calories, 'calories must equal nutrition.calories'),
+    ['calories'],
+  ),
+  v.forward(
+    v.check((r) => {
+      const expected = caloriesFromMacros(r.nutrition);
+      return Math.abs(r.calories - expected) <= 0.15 * expected;
+    }, 'calories must be within 15 % of 4·protein + 4·carbs + 9·fat'),
+    ['nutrition'],
+  ),
+  v.forward(
+    v.check((r) => r.totalTime >= r.prepTime + r.cookTime, 'totalTime must be at least prepTime + cookTime'),
+    ['totalTime'],
+  ),
+);
+export type RecipeContent = v.InferOutput<typeof RecipeContentSchema>;
+
+// The public shapes below say what a reader may receive, without the input's length and format
+// rules: stored data is checked when written, and readers cope with what SPEC §3 allows
+// (a recipe whose ingredients cannot be read shows "Unable to display ingredients").
+
+/** Nutrition as served: the calories always, the other amounts as the recipe states them. */
+export const NutritionSchema = v.required(v.partial(NutritionInputSchema), ['calories']);
+const IngredientLineSchema = v.union([v.string(), ingredientObject]);
+/** SPEC §3: a list of lines/objects, or section name → list. */
+export const IngredientsSchema = v.union([
+  v.array(IngredientLineSchema),
+  v.record(v.string(), v.array(IngredientLineSchema)),
+]);
+const InstructionStepSchema = v.union([v.string(), instructionObject]);
+export const InstructionsSchema = v.array(InstructionStepSchema);
+export const FaqSchema = v.object({ question: v.string(), answer: v.string() });
+
+/** A recipe as the API returns it and pages render it (SPEC §3 field names). */
+export const RecipeSchema = v.object({
+  id: v.number(),
+  slug: v.string(),
+  title: v.string(),
+  description: v.string(),
+  summary: v.nullable(v.string()),
+  image: v.nullable(v.string()),
+  category: v.string(),
+  cuisine: v.string(),
+  prepTime: v.number(),
+  cookTime: v.number(),
+  totalTime: v.number(),
+  servings: v.number(),
+  difficulty: v.picklist(DIFFICULTIES),
+  calories: v.number(),
+  nutrition: NutritionSchema,
+  ingredients: IngredientsSchema,
+  instructions: InstructionsSchema,
+  /** Tenths of a star, 0-50 (45 = 4.5). */
+  rating: v.number(),
+  /** The same rating in stars with one decimal (starsFromTenths). */
+  averageRating: v.number(),
+  reviewCount: v.number(),
+  faqs: v.array(FaqSchema),
+  tags: v.array(v.string()),
+  videoUrl: v.nullable(v.string()),
+  videoThumbnail: v.nullable(v.string()),
+  videoDuration: v.nullable(v.number()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+export type Recipe = v.InferOutput<typeof RecipeSchema>;
+export type Nutrition = v.InferOutput<typeof NutritionSchema>;
+export type Ingredients = v.InferOutput<typeof IngredientsSchema>;
+export type IngredientLine = v.InferOutput<typeof IngredientLineSchema>;
+export type InstructionStep = v.InferOutput<typeof InstructionStepSchema>;
+export type Faq = v.InferOutput<typeof FaqSchema>;
+
+/** Tenths of a star → stars with one decimal (45 → 4.5). */
+export const starsFromTenths = (tenths: number) => Math.round(tenths) / 10;
+
+const SUMMARY_FIELDS = [
+  'id',
+  'slug',
+  'title',
+  'description',
+  'image',
+  'category',
+  'cuisine',
+  'prepTime',
+  'cookTime',
+  'totalTime',
+  'servings',
+  'difficulty',
+  'calories',
+  'rating',
+  'averageRating',
+  'reviewCount',
+  'tags',
+  'createdAt',
+] as const;
+/** What a card or a list needs (no ingredients or steps). */
+export const RecipeSummarySchema = v.pick(RecipeSchema, SUMMARY_FIELDS);
+export type RecipeSummary = v.InferOutput<typeof RecipeSummarySchema>;
+
+const RELATED_FIELDS = [
+  'id',
+  'slug',
+  'title',
+  'image',
+  'category',
+  'servings',
+  'rating',
+  'prepTime',
+  'cookTime',
+] as const;
+/** SPEC §7 related recipes: exactly these fields. */
+export const RelatedRecipeSchema = v.pick(RecipeSchema, RELATED_FIELDS);
+export type RelatedRecipe = v.InferOutput<typeof RelatedRecipeSchema>;
+
+function pickFields<T, K extends keyof T>(value: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
+}
+
+/** The card fields of a recipe. */
+export const summaryOf = (recipe: Recipe): RecipeSummary => pickFields(recipe, SUMMARY_FIELDS);
+
+/** SPEC §7: related items carry exactly these fields. */
+export const relatedOf = (recipe: Recipe): RelatedRecipe => pickFields(recipe, RELATED_FIELDS);
