@@ -1,17 +1,17 @@
 import { atom } from 'nanostores';
 import { api, ApiRequestError } from '../lib/api-client.ts';
-import { fieldErrors } from '../lib/auth-schema.ts';
+import { fieldErrors } from '../lib/schemas/issues.ts';
 import {
   CALORIE_GOAL,
-  CalorieEntryRequest,
-  CalorieGoalRequest,
+  CalorieEntryInputSchema,
+  CalorieGoalInputSchema,
   MEAL_TYPES,
   type CalorieDay,
   type CalorieEntry,
   type CalorieEntryInput,
   type MealType,
-} from '../lib/calorie-schema.ts';
-import type { Recipe } from '../lib/recipe-types.ts';
+} from '../lib/schemas/calorie-entry.ts';
+import type { Recipe } from '../lib/schemas/recipe.ts';
 import { onLogout } from './session.ts';
 
 // The calorie tracker (SPEC §2, §5, §7): one day's entries of the signed-in user, their total
@@ -31,7 +31,14 @@ export interface CalorieDayState {
   error: string | null;
 }
 
-const IDLE: CalorieDayState = { date: '', entries: [], goal: CALORIE_GOAL.default, goalKnown: false, status: 'idle', error: null };
+const IDLE: CalorieDayState = {
+  date: '',
+  entries: [],
+  goal: CALORIE_GOAL.default,
+  goalKnown: false,
+  status: 'idle',
+  error: null,
+};
 
 export const $calorieDay = atom<CalorieDayState>(IDLE);
 
@@ -67,12 +74,10 @@ export interface MealGroup {
 
 /** The day's entries by meal, in the order breakfast, lunch, dinner, snack; empty meals left out. */
 export function entriesByMeal(entries: readonly CalorieEntry[]): MealGroup[] {
-  return MEAL_TYPES
-    .map((mealType) => {
-      const ofMeal = entries.filter((entry) => entry.mealType === mealType);
-      return { mealType, entries: ofMeal, total: dayTotal(ofMeal) };
-    })
-    .filter((group) => group.entries.length > 0);
+  return MEAL_TYPES.map((mealType) => {
+    const ofMeal = entries.filter((entry) => entry.mealType === mealType);
+    return { mealType, entries: ofMeal, total: dayTotal(ofMeal) };
+  }).filter((group) => group.entries.length > 0);
 }
 
 /** The meal a cook is most likely logging at this hour (the add-entry dialog's first choice). */
@@ -86,12 +91,12 @@ export function mealTypeAt(date: Date = new Date()): MealType {
 
 /** The goal rule of SPEC §5 as a message ('Calorie goal must be between 1000 and 5000'), or undefined. */
 export function goalError(goal: number): string | undefined {
-  return fieldErrors(CalorieGoalRequest, { goal })?.['goal'];
+  return fieldErrors(CalorieGoalInputSchema, { goal })?.['goal'];
 }
 
 /** The entry rules of SPEC §5 (a recipe chosen, servings 0.5–10 in steps of 0.5, a meal type), by field. */
 export function entryErrors(input: CalorieEntryInput): Record<string, string> | undefined {
-  return fieldErrors(CalorieEntryRequest, input);
+  return fieldErrors(CalorieEntryInputSchema, input);
 }
 
 // Answers for an earlier day or user are dropped: only the latest request may set the day.
@@ -101,14 +106,30 @@ let dayRequest = 0;
 export async function loadCalorieDay(date: string): Promise<void> {
   const request = ++dayRequest;
   const current = $calorieDay.get();
-  $calorieDay.set({ ...current, date, entries: current.date === date ? current.entries : [], status: 'loading', error: null });
+  $calorieDay.set({
+    ...current,
+    date,
+    entries: current.date === date ? current.entries : [],
+    status: 'loading',
+    error: null,
+  });
   try {
     const day = await api.get<CalorieDay>(`/api/calorie-tracking?date=${encodeURIComponent(date)}`);
     if (request !== dayRequest) return;
-    $calorieDay.set({ date: day.date, entries: day.entries, goal: day.goal, goalKnown: true, status: 'ready', error: null });
+    $calorieDay.set({
+      date: day.date,
+      entries: day.entries,
+      goal: day.goal,
+      goalKnown: true,
+      status: 'ready',
+      error: null,
+    });
   } catch (err) {
     if (request !== dayRequest) return;
-    const message = err instanceof ApiRequestError && err.error ? err.error : 'Could not load your entries. Check your connection and try again.';
+    const message =
+      err instanceof ApiRequestError && err.error
+        ? err.error
+        : 'Could not load your entries. Check your connection and try again.';
     $calorieDay.set({ ...$calorieDay.get(), status: 'error', error: message });
   }
 }
@@ -149,7 +170,8 @@ let optionsLoading: Promise<RecipeOption[]> | undefined;
 export function loadRecipeOptions(): Promise<RecipeOption[]> {
   const known = $recipeOptions.get();
   if (known) return Promise.resolve(known);
-  optionsLoading ??= api.get<Recipe[]>(`/api/recipes?limit=${PICKER_LIMIT}`)
+  optionsLoading ??= api
+    .get<Recipe[]>(`/api/recipes?limit=${PICKER_LIMIT}`)
     .then((recipes) => {
       const options = recipes
         .map(({ id, title, calories }) => ({ id, title, calories }))
@@ -164,7 +186,10 @@ export function loadRecipeOptions(): Promise<RecipeOption[]> {
 }
 
 /** The picker's list with `recipe` in it (it may be older than the first hundred). */
-export function withRecipe(options: readonly RecipeOption[], recipe: RecipeOption | undefined): RecipeOption[] {
+export function withRecipe(
+  options: readonly RecipeOption[],
+  recipe: RecipeOption | undefined,
+): RecipeOption[] {
   if (!recipe || options.some((o) => o.id === recipe.id)) return [...options];
   return [recipe, ...options];
 }

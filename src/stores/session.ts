@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import { api, ApiRequestError } from '../lib/api-client.ts';
-import type { ChangePasswordInput, LoginInput, SessionUser, SignupInput } from '../lib/auth-schema.ts';
+import type { ChangePasswordInput, LoginInput, SessionUser, SignupInput } from '../lib/schemas/user.ts';
 import { mayBeSignedIn } from '../lib/session-hint.ts';
 
 // Who is signed in (SPEC §4 "Authentication"): unknown while loading, then a user or null.

@@ -1,9 +1,15 @@
 import { atom, onMount } from 'nanostores';
 import { api, ApiRequestError, errorText } from '../lib/api-client.ts';
-import type { ShoppingItem, ShoppingItemInput } from '../lib/shopping-schema.ts';
+import type { ShoppingItem, ShoppingItemValues } from '../lib/schemas/shopping-item.ts';
 import { recipeToItems, type ShoppingRecipe } from '../islands/shopping/ingredient-item.ts';
-import { applyPending, resolveNewIds, targetId, type PendingChange, type PendingOp } from '../islands/shopping/pending-ops.ts';
-import { mergeKey } from '../lib/shopping-merge.ts';
+import {
+  applyPending,
+  resolveNewIds,
+  targetId,
+  type PendingChange,
+  type PendingOp,
+} from '../islands/shopping/pending-ops.ts';
+import { mergeKey } from '../lib/shopping/merge.ts';
 import { exportShoppingText } from '../islands/shopping/shopping-text.ts';
 import { forgetSyncedCopies, readCopy, removeCopy, writeCopy } from '../islands/shopping/device-copies.ts';
 import { $user, onLogout } from './session.ts';
@@ -42,7 +48,14 @@ export const RETRY_MS = 20_000;
 const LIST_URL = '/api/shopping-list';
 const ITEMS_URL = '/api/shopping-list/items';
 
-const IDLE: ShoppingListState = { userId: null, items: [], status: 'idle', pending: 0, offline: false, error: null };
+const IDLE: ShoppingListState = {
+  userId: null,
+  items: [],
+  status: 'idle',
+  pending: 0,
+  offline: false,
+  error: null,
+};
 
 /** The list and its sync state. Subscribing (an island mounting) loads it for the signed-in user. */
 export const $shoppingList = atom<ShoppingListState>(IDLE);
@@ -346,8 +359,11 @@ function currentItems(): ShoppingItem[] {
  * Adds a recipe's ingredients at `servings` (never below 1): the device shows them at once and
  * the server merges the same ingredient and unit. Resolves with how many lines were sent.
  */
-export async function addRecipe(recipe: ShoppingRecipe, servings: number): Promise<{ outcome: SyncOutcome; count: number }> {
-  const items: ShoppingItemInput[] = recipeToItems(recipe, servings);
+export async function addRecipe(
+  recipe: ShoppingRecipe,
+  servings: number,
+): Promise<{ outcome: SyncOutcome; count: number }> {
+  const items: ShoppingItemValues[] = recipeToItems(recipe, servings);
   if (items.length === 0) return { outcome: 'refused', count: 0 };
   const newIds: Record<string, number> = {};
   for (const item of items) {

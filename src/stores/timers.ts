@@ -22,7 +22,16 @@ export interface KitchenTimer {
 }
 
 /** The eight timer colours, given out in turn (each at least 3:1 against white, for the white play icon). */
-export const TIMER_COLORS = ['#dc2626', '#ea580c', '#d97706', '#16a34a', '#0d9488', '#2563eb', '#7c3aed', '#db2777'] as const;
+export const TIMER_COLORS = [
+  '#dc2626',
+  '#ea580c',
+  '#d97706',
+  '#16a34a',
+  '#0d9488',
+  '#2563eb',
+  '#7c3aed',
+  '#db2777',
+] as const;
 
 /** SPEC §9 quick timers, in order (the floating panel shows the first four). */
 export const QUICK_TIMERS = [
@@ -77,7 +86,10 @@ export function timerName(input: string, position: number): string {
 }
 
 /** Seconds left at `now`: whole seconds, rounded up, never below 0. */
-export function secondsLeft(timer: Pick<KitchenTimer, 'remaining' | 'endsAt' | 'running'>, now: number): number {
+export function secondsLeft(
+  timer: Pick<KitchenTimer, 'remaining' | 'endsAt' | 'running'>,
+  now: number,
+): number {
   if (!timer.running || timer.endsAt === null) return timer.remaining;
   return Math.max(0, Math.ceil((timer.endsAt - now) / 1000));
 }
@@ -118,8 +130,16 @@ function save(timers: KitchenTimer[]): void {
 
 function isTimer(value: unknown): value is KitchenTimer {
   const t = value as KitchenTimer | null;
-  return Boolean(t) && typeof t!.id === 'string' && typeof t!.name === 'string' && Number.isFinite(t!.duration) && Number.isFinite(t!.remaining)
-    && typeof t!.running === 'boolean' && typeof t!.color === 'string' && (t!.endsAt === null || Number.isFinite(t!.endsAt));
+  return (
+    Boolean(t) &&
+    typeof t!.id === 'string' &&
+    typeof t!.name === 'string' &&
+    Number.isFinite(t!.duration) &&
+    Number.isFinite(t!.remaining) &&
+    typeof t!.running === 'boolean' &&
+    typeof t!.color === 'string' &&
+    (t!.endsAt === null || Number.isFinite(t!.endsAt))
+  );
 }
 
 /** A timer that ended while no page was open still alerts on the next page, if that is soon. */
@@ -137,10 +157,15 @@ function readSaved(now: number): { timers: KitchenTimer[]; colorIndex: number; f
     const finished: KitchenTimer[] = [];
     const timers = stored.map((t) => {
       const settled = settle(t, now);
-      if (t.running && !settled.running && t.endsAt !== null && now - t.endsAt < LATE_ALERT_MS) finished.push(settled);
+      if (t.running && !settled.running && t.endsAt !== null && now - t.endsAt < LATE_ALERT_MS)
+        finished.push(settled);
       return settled;
     });
-    return { timers, colorIndex: Number.isInteger(saved?.colorIndex) ? saved!.colorIndex! : timers.length, finished };
+    return {
+      timers,
+      colorIndex: Number.isInteger(saved?.colorIndex) ? saved!.colorIndex! : timers.length,
+      finished,
+    };
   } catch {
     return { timers: [], colorIndex: 0, finished: [] };
   }
@@ -218,7 +243,12 @@ function announce(finished: KitchenTimer[]): void {
 }
 
 /** Adds a paused timer (SPEC §4); `start` runs it at once (a cooking-mode step timer). */
-export function addTimer(input: { name: string; minutes: string | number; origin?: string; start?: boolean }): KitchenTimer {
+export function addTimer(input: {
+  name: string;
+  minutes: string | number;
+  origin?: string;
+  start?: boolean;
+}): KitchenTimer {
   ensureLoaded();
   const duration = timerMinutes(input.minutes) * 60;
   const now = Date.now();
@@ -238,11 +268,15 @@ export function addTimer(input: { name: string; minutes: string | number; origin
 }
 
 export function startTimer(id: string): void {
-  updateOne(id, (t, now) => (t.running || t.remaining <= 0 ? t : { ...t, running: true, endsAt: now + t.remaining * 1000 }));
+  updateOne(id, (t, now) =>
+    t.running || t.remaining <= 0 ? t : { ...t, running: true, endsAt: now + t.remaining * 1000 },
+  );
 }
 
 export function pauseTimer(id: string): void {
-  updateOne(id, (t, now) => (t.running ? { ...t, running: false, remaining: secondsLeft(t, now), endsAt: null } : t));
+  updateOne(id, (t, now) =>
+    t.running ? { ...t, running: false, remaining: secondsLeft(t, now), endsAt: null } : t,
+  );
 }
 
 /** Start/pause in one button (SPEC §4); a finished timer stays finished. */

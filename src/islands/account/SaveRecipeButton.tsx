@@ -6,7 +6,13 @@ import { useSessionUser } from '../auth/use-session-user.ts';
 // SPEC §2/§4 "Saved toggle": Save Recipe / Saved, for logged-in users only (nothing is rendered
 // for visitors). The state comes from the server each time the signed-in user changes.
 
-export default function SaveRecipeButton({ recipeId, className = '' }: { recipeId: number; className?: string }) {
+export default function SaveRecipeButton({
+  recipeId,
+  className = '',
+}: {
+  recipeId: number;
+  className?: string;
+}) {
   const user = useSessionUser();
   const [saved, setSaved] = useState<boolean | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -16,7 +22,8 @@ export default function SaveRecipeButton({ recipeId, className = '' }: { recipeI
     setSaved(undefined);
     if (!userId) return;
     const controller = new AbortController();
-    api.get<{ saved: boolean }>(`/api/recipes/${recipeId}/saved`, { signal: controller.signal })
+    api
+      .get<{ saved: boolean }>(`/api/recipes/${recipeId}/saved`, { signal: controller.signal })
       .then((state) => setSaved(state.saved))
       .catch(() => setSaved(false));
     return () => controller.abort();
@@ -32,11 +39,17 @@ export default function SaveRecipeButton({ recipeId, className = '' }: { recipeI
         ? await api.post<{ saved: boolean }>(`/api/recipes/${recipeId}/save`)
         : await api.delete<{ saved: boolean }>(`/api/recipes/${recipeId}/save`);
       setSaved(state.saved);
-      showToast(state.saved
-        ? { title: 'Recipe saved', description: 'Added to your saved recipes' }
-        : { title: 'Recipe unsaved', description: 'Removed from your saved recipes' });
+      showToast(
+        state.saved
+          ? { title: 'Recipe saved', description: 'Added to your saved recipes' }
+          : { title: 'Recipe unsaved', description: 'Removed from your saved recipes' },
+      );
     } catch (err) {
-      showToast({ title: 'Error', description: errorText(err, 'Could not update your saved recipes. Please try again.'), variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: errorText(err, 'Could not update your saved recipes. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setBusy(false);
     }
@@ -50,7 +63,16 @@ export default function SaveRecipeButton({ recipeId, className = '' }: { recipeI
       aria-pressed={saved ?? false}
       className={`${saved ? 'btn-primary' : 'btn-ghost'} disabled:opacity-70 ${className}`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill={saved ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        fill={saved ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      >
         <path d="M6 3.5h12a1 1 0 0 1 1 1V21l-7-4.5L5 21V4.5a1 1 0 0 1 1-1Z" />
       </svg>
       {saved ? 'Saved' : 'Save Recipe'}

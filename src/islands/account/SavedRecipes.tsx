@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { recipeCardHtml } from '../../components/recipe-card-html.ts';
 import { api, errorText } from '../../lib/api-client.ts';
-import type { Recipe } from '../../lib/recipe-types.ts';
+import type { Recipe } from '../../lib/schemas/recipe.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
 
@@ -22,7 +22,8 @@ export default function SavedRecipes() {
 
   const load = () => {
     setState({ kind: 'loading' });
-    api.get<Recipe[]>('/api/user/saved-recipes')
+    api
+      .get<Recipe[]>('/api/user/saved-recipes')
       .then((recipes) => setState({ kind: 'loaded', recipes }))
       .catch(() => setState({ kind: 'failed' }));
   };
@@ -41,10 +42,18 @@ export default function SavedRecipes() {
         <h2 className="font-serif text-2xl font-bold">Login Required</h2>
         <p className="muted mt-2">Log in to see the recipes you have saved.</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <button type="button" className="btn-primary" onClick={() => setLoginOpen(true)}>Login</button>
-          <a href="/" className="btn-ghost">Back to Home</a>
+          <button type="button" className="btn-primary" onClick={() => setLoginOpen(true)}>
+            Login
+          </button>
+          <a href="/" className="btn-ghost">
+            Back to Home
+          </a>
         </div>
-        {loginOpen && <Suspense fallback={null}><AuthDialog open={loginOpen} onOpenChange={setLoginOpen} /></Suspense>}
+        {loginOpen && (
+          <Suspense fallback={null}>
+            <AuthDialog open={loginOpen} onOpenChange={setLoginOpen} />
+          </Suspense>
+        )}
       </div>
     );
   }
@@ -55,7 +64,9 @@ export default function SavedRecipes() {
     return (
       <div role="alert" className="card p-6">
         <p>Your saved recipes could not be loaded.</p>
-        <button type="button" className="btn-ghost mt-4" onClick={load}>Try again</button>
+        <button type="button" className="btn-ghost mt-4" onClick={load}>
+          Try again
+        </button>
       </div>
     );
   }
@@ -65,7 +76,9 @@ export default function SavedRecipes() {
       <div className="card mx-auto max-w-lg p-8 text-center">
         <h2 className="font-serif text-2xl font-bold">No saved recipes yet</h2>
         <p className="muted mt-2">Tap Save Recipe on any recipe and it will wait for you here.</p>
-        <a href="/recipes" className="btn-primary mt-6">Browse recipes</a>
+        <a href="/recipes" className="btn-primary mt-6">
+          Browse recipes
+        </a>
       </div>
     );
   }
@@ -73,10 +86,16 @@ export default function SavedRecipes() {
   const unsave = async (recipe: Recipe) => {
     try {
       await api.delete(`/api/recipes/${recipe.id}/save`);
-      setState((s) => (s.kind === 'loaded' ? { kind: 'loaded', recipes: s.recipes.filter((r) => r.id !== recipe.id) } : s));
+      setState((s) =>
+        s.kind === 'loaded' ? { kind: 'loaded', recipes: s.recipes.filter((r) => r.id !== recipe.id) } : s,
+      );
       showToast({ title: 'Recipe unsaved', description: 'Removed from your saved recipes' });
     } catch (err) {
-      showToast({ title: 'Error', description: errorText(err, 'Could not update your saved recipes. Please try again.'), variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: errorText(err, 'Could not update your saved recipes. Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -89,7 +108,10 @@ export default function SavedRecipes() {
         {state.recipes.map((recipe) => (
           <li key={recipe.id} className="relative">
             {/* The card markup is escaped by recipeCardHtml (shared with the static pages). */}
-            <div className="h-full [&>article]:h-full" dangerouslySetInnerHTML={{ __html: recipeCardHtml(recipe, { headingLevel: 2 }) }} />
+            <div
+              className="h-full [&>article]:h-full"
+              dangerouslySetInnerHTML={{ __html: recipeCardHtml(recipe, { headingLevel: 2 }) }}
+            />
             <button
               type="button"
               onClick={() => void unsave(recipe)}
@@ -106,8 +128,14 @@ export default function SavedRecipes() {
 
 function CardSkeletons() {
   return (
-    <div aria-busy="true" aria-label="Loading saved recipes" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-      {[0, 1, 2, 3].map((i) => <div key={i} className="card h-72 animate-pulse" />)}
+    <div
+      aria-busy="true"
+      aria-label="Loading saved recipes"
+      className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+    >
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className="card h-72 animate-pulse" />
+      ))}
     </div>
   );
 }

@@ -1,4 +1,13 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { logout } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import type { AuthTab } from './AuthDialog.tsx';
@@ -45,7 +54,11 @@ export default function AccountMenu({ variant = 'desktop', brand = 'Forkful' }: 
       await logout();
       showToast({ title: 'Logged out', description: 'See you next time!' });
     } catch {
-      showToast({ title: 'Logout failed', description: 'We could not reach the server. Please try again.', variant: 'destructive' });
+      showToast({
+        title: 'Logout failed',
+        description: 'We could not reach the server. Please try again.',
+        variant: 'destructive',
+      });
     }
   };
 
@@ -60,8 +73,12 @@ export default function AccountMenu({ variant = 'desktop', brand = 'Forkful' }: 
           {user
             ? signedInItems(user.username, doLogout)
             : [
-                <MenuItem key="login" onSelect={() => openDialog('login')}>Login</MenuItem>,
-                <MenuItem key="signup" onSelect={() => openDialog('signup')}>Sign Up</MenuItem>,
+                <MenuItem key="login" onSelect={() => openDialog('login')}>
+                  Login
+                </MenuItem>,
+                <MenuItem key="signup" onSelect={() => openDialog('signup')}>
+                  Sign Up
+                </MenuItem>,
               ]}
         </Menu>
         {dialog}
@@ -117,15 +134,29 @@ function signedInItems(username: string, onLogout: () => void): ReactNode[] {
       <p className="eyebrow">My Account</p>
     </div>,
     <hr key="sep1" role="separator" className="my-1 border-stone-200 dark:border-night-line" />,
-    <MenuItem key="saved" href="/saved-recipes">Saved Recipes</MenuItem>,
+    <MenuItem key="saved" href="/saved-recipes">
+      Saved Recipes
+    </MenuItem>,
     <hr key="sep2" role="separator" className="my-1 border-stone-200 dark:border-night-line" />,
-    <MenuItem key="logout" onSelect={onLogout}>Logout</MenuItem>,
+    <MenuItem key="logout" onSelect={onLogout}>
+      Logout
+    </MenuItem>,
   ];
 }
 
 function AccountIcon() {
   return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21a8 8 0 0 1 16 0" />
     </svg>
@@ -136,7 +167,15 @@ const itemClass =
   'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-sm font-medium text-stone-800 hover:bg-brand-50 focus:bg-brand-50 focus:outline-none dark:text-stone-100 dark:hover:bg-stone-800 dark:focus:bg-stone-800';
 
 /** One entry of a Menu: a link when it has an href, otherwise a button. */
-function MenuItem({ href, onSelect, children }: { href?: string; onSelect?: () => void; children: ReactNode }) {
+function MenuItem({
+  href,
+  onSelect,
+  children,
+}: {
+  href?: string;
+  onSelect?: () => void;
+  children: ReactNode;
+}) {
   if (href) {
     return (
       <a role="menuitem" tabIndex={-1} href={href} className={itemClass} data-menu-item>
@@ -145,7 +184,14 @@ function MenuItem({ href, onSelect, children }: { href?: string; onSelect?: () =
     );
   }
   return (
-    <button type="button" role="menuitem" tabIndex={-1} className={itemClass} data-menu-item onClick={onSelect}>
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      className={itemClass}
+      data-menu-item
+      onClick={onSelect}
+    >
       {children}
     </button>
   );
@@ -155,7 +201,17 @@ function MenuItem({ href, onSelect, children }: { href?: string; onSelect?: () =
  * A menu button (WAI-ARIA menu pattern): Enter/Space/ArrowDown open it on the first item,
  * arrows move, Escape closes and returns focus to the button, a click outside closes it.
  */
-function Menu({ label, trigger, triggerClassName, children }: { label: string; trigger: ReactNode; triggerClassName: string; children: ReactNode }) {
+function Menu({
+  label,
+  trigger,
+  triggerClassName,
+  children,
+}: {
+  label: string;
+  trigger: ReactNode;
+  triggerClassName: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
 import { errorText } from '../../lib/api-client.ts';
-import { fieldErrors, LoginRequest, SignupForm } from '../../lib/auth-schema.ts';
+import { fieldErrors } from '../../lib/schemas/issues.ts';
+import { LoginInputSchema, SignupFormSchema } from '../../lib/schemas/user.ts';
 import { login, signup } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
+import Dialog, { DialogNotice } from '../shared/Dialog.tsx';
 import { Field } from './Field.tsx';
 
 // SPEC §2 "Auth dialog" and §4: Login / Sign Up tabs, inline validation with the SPEC §5
 // messages, toasts on success and failure, and the dialog stays open when something fails.
-// A native <dialog> opened with showModal(): the rest of the page is inert (focus stays inside)
-// and Escape closes it.
+// The shell (focus, Escape, 425 px wide) is the shared Dialog.
 
 export type AuthTab = 'login' | 'signup';
 
@@ -27,28 +28,32 @@ export const RELOAD_AFTER_LOGIN_MS = 500;
 const EMPTY_LOGIN = { username: '', password: '' };
 const EMPTY_SIGNUP = { username: '', email: '', password: '', confirmPassword: '' };
 
-export default function AuthDialog({ open, onOpenChange, defaultTab = 'login', brand = 'Forkful' }: AuthDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+export default function AuthDialog({
+  open,
+  onOpenChange,
+  defaultTab = 'login',
+  brand = 'Forkful',
+}: AuthDialogProps) {
   const [tab, setTab] = useState<AuthTab>(defaultTab);
   const ids = useId();
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      setTab(defaultTab);
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
+    if (open) setTab(defaultTab);
   }, [open, defaultTab]);
 
   const close = () => onOpenChange(false);
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
+    if (
+      event.key !== 'ArrowLeft' &&
+      event.key !== 'ArrowRight' &&
+      event.key !== 'Home' &&
+      event.key !== 'End'
+    )
+      return;
     event.preventDefault();
-    const next: AuthTab = event.key === 'Home' ? 'login' : event.key === 'End' ? 'signup' : tab === 'login' ? 'signup' : 'login';
+    const next: AuthTab =
+      event.key === 'Home' ? 'login' : event.key === 'End' ? 'signup' : tab === 'login' ? 'signup' : 'login';
     setTab(next);
     document.getElementById(`${ids}-tab-${next}`)?.focus();
   };
@@ -74,46 +79,42 @@ export default function AuthDialog({ open, onOpenChange, defaultTab = 'login', b
   );
 
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={`${ids}-title`}
-      aria-describedby={`${ids}-subtitle`}
+    <Dialog
+      open={open}
       onClose={close}
-      onClick={(event) => {
-        // A click on the backdrop (outside the panel) lands on the <dialog> itself.
-        if (event.target === dialogRef.current) close();
-      }}
-      className="m-auto w-[calc(100%-2rem)] max-w-[425px] rounded-2xl bg-white p-0 text-left text-ink shadow-2xl ring-1 ring-stone-200 backdrop:bg-night/50 backdrop:backdrop-blur-[2px] dark:bg-night-card dark:text-stone-100 dark:ring-night-line"
+      title={`Welcome to ${brand}`}
+      description="Login or create an account to save your favorite recipes"
+      size="md"
+      name="auth"
     >
-      <div className="relative p-6">
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Close"
-          className="absolute right-3 top-3 inline-flex size-11 items-center justify-center rounded-full text-stone-500 hover:bg-brand-50 hover:text-stone-900 dark:text-stone-400 dark:hover:bg-stone-800 dark:hover:text-white"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
-        <h2 id={`${ids}-title`} className="pr-10 font-serif text-2xl font-bold">Welcome to {brand}</h2>
-        <p id={`${ids}-subtitle`} className="muted mt-1 text-sm">
-          Login or create an account to save your favorite recipes
-        </p>
-
-        <div role="tablist" aria-label="Account" className="mt-5 flex gap-1 rounded-full bg-paper p-1 dark:bg-night">
-          {tabButton('login', 'Login')}
-          {tabButton('signup', 'Sign Up')}
-        </div>
-
-        <div role="tabpanel" id={`${ids}-panel-login`} aria-labelledby={`${ids}-tab-login`} hidden={tab !== 'login'} className="mt-5">
-          <LoginForm onDone={close} />
-        </div>
-        <div role="tabpanel" id={`${ids}-panel-signup`} aria-labelledby={`${ids}-tab-signup`} hidden={tab !== 'signup'} className="mt-5">
-          <SignupFormView brand={brand} onDone={close} />
-        </div>
+      <div
+        role="tablist"
+        aria-label="Account"
+        className="mt-2 flex gap-1 rounded-full bg-paper p-1 dark:bg-night"
+      >
+        {tabButton('login', 'Login')}
+        {tabButton('signup', 'Sign Up')}
       </div>
-    </dialog>
+
+      <div
+        role="tabpanel"
+        id={`${ids}-panel-login`}
+        aria-labelledby={`${ids}-tab-login`}
+        hidden={tab !== 'login'}
+        className="mt-5"
+      >
+        <LoginForm onDone={close} />
+      </div>
+      <div
+        role="tabpanel"
+        id={`${ids}-panel-signup`}
+        aria-labelledby={`${ids}-tab-signup`}
+        hidden={tab !== 'signup'}
+        className="mt-5"
+      >
+        <SignupFormView brand={brand} onDone={close} />
+      </div>
+    </Dialog>
   );
 }
 
@@ -140,7 +141,7 @@ function LoginForm({ onDone }: { onDone: () => void }) {
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    const invalid = fieldErrors(LoginRequest, values);
+    const invalid = fieldErrors(LoginInputSchema, values);
     if (invalid) {
       setErrors(invalid);
       focusFirstInvalid(formRef.current, invalid);
@@ -166,9 +167,25 @@ function LoginForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
-      <Field label="Username" name="username" autoComplete="username" value={values.username} error={errors.username} onChange={change('username')} />
-      <Field label="Password" name="password" type="password" autoComplete="current-password" value={values.password} error={errors.password} onChange={change('password')} />
-      <FailureNote message={failure} />
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        error={errors.username}
+        onChange={change('username')}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        error={errors.password}
+        onChange={change('password')}
+      />
+      {/* Repeated inside: a modal dialog sits above the page's toasts, which its backdrop could hide. */}
+      {failure && <DialogNotice tone="error">{failure}</DialogNotice>}
       <SubmitButton busy={submitting}>Login</SubmitButton>
     </form>
   );
@@ -189,7 +206,7 @@ function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    const invalid = fieldErrors(SignupForm, values);
+    const invalid = fieldErrors(SignupFormSchema, values);
     if (invalid) {
       setErrors(invalid);
       focusFirstInvalid(formRef.current, invalid);
@@ -198,7 +215,11 @@ function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }
     setFailure(undefined);
     setSubmitting(true);
     try {
-      const user = await signup({ username: values.username.trim(), email: values.email.trim(), password: values.password });
+      const user = await signup({
+        username: values.username.trim(),
+        email: values.email.trim(),
+        password: values.password,
+      });
       showToast({ title: 'Account created', description: `Welcome to ${brand}, ${user.username}!` });
       setValues(EMPTY_SIGNUP);
       setErrors({});
@@ -214,26 +235,45 @@ function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }
 
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
-      <Field label="Username" name="username" autoComplete="username" value={values.username} error={errors.username} onChange={change('username')} />
-      <Field label="Email" name="email" type="email" autoComplete="email" value={values.email} error={errors.email} onChange={change('email')} />
-      <Field label="Password" name="password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={change('password')} />
-      <Field label="Confirm Password" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={change('confirmPassword')} />
-      <FailureNote message={failure} />
+      <Field
+        label="Username"
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        error={errors.username}
+        onChange={change('username')}
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        error={errors.email}
+        onChange={change('email')}
+      />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={values.password}
+        error={errors.password}
+        onChange={change('password')}
+      />
+      <Field
+        label="Confirm Password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={change('confirmPassword')}
+      />
+      {/* Repeated inside: a modal dialog sits above the page's toasts, which its backdrop could hide. */}
+      {failure && <DialogNotice tone="error">{failure}</DialogNotice>}
       <SubmitButton busy={submitting}>Create Account</SubmitButton>
     </form>
-  );
-}
-
-/**
- * The failure, repeated inside the dialog: a modal dialog sits above the page's toasts (top
- * layer), so the toast alone could be hidden behind its backdrop.
- */
-function FailureNote({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">
-      {message}
-    </p>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { errorText } from '../../lib/api-client.ts';
-import { ENTRY_SERVINGS, MEAL_TYPES, type MealType } from '../../lib/calorie-schema.ts';
+import { ENTRY_SERVINGS, MEAL_TYPES, type MealType } from '../../lib/schemas/calorie-entry.ts';
 import {
   $recipeOptions,
   addCalorieEntry,
@@ -13,7 +13,7 @@ import {
   type RecipeOption,
 } from '../../stores/calories.ts';
 import { showToast } from '../../stores/toasts.ts';
-import Dialog, { DialogNotice } from '../shared/Dialog.tsx';
+import Dialog, { DialogClose, DialogNotice } from '../shared/Dialog.tsx';
 import { MEAL_LABELS, onDay } from './calorie-format.ts';
 
 // SPEC "add-entry dialog": a recipe picker (this recipe chosen), servings 0.5–10 in steps of
@@ -59,11 +59,13 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
   const chosen = choices.find((o) => String(o.id) === recipeId);
   const servingsValue = Number(servings);
   const servingsValid = !entryErrors({ date, recipeId: 1, servings: servingsValue, mealType })?.['servings'];
-  const preview = chosen && servings.trim() !== '' && servingsValid ? entryCalories(chosen.calories, servingsValue) : null;
+  const preview =
+    chosen && servings.trim() !== '' && servingsValid ? entryCalories(chosen.calories, servingsValue) : null;
 
   const step = (direction: 1 | -1) => {
     const current = Number.isFinite(servingsValue) ? servingsValue : ENTRY_SERVINGS.default;
-    const next = Math.round((current + direction * ENTRY_SERVINGS.step) / ENTRY_SERVINGS.step) * ENTRY_SERVINGS.step;
+    const next =
+      Math.round((current + direction * ENTRY_SERVINGS.step) / ENTRY_SERVINGS.step) * ENTRY_SERVINGS.step;
     setServings(String(Math.min(ENTRY_SERVINGS.max, Math.max(ENTRY_SERVINGS.min, next))));
     setErrors(({ servings: _cleared, ...rest }) => rest);
   };
@@ -97,10 +99,14 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
     }
   };
 
-  const fieldError = (name: string) => errors[name] && (
-    <p id={`${ids}-${name}-error`} className="px-1 text-sm text-red-700 dark:text-red-400">{errors[name]}</p>
-  );
-  const described = (name: string) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${name}-error` } : {});
+  const fieldError = (name: string) =>
+    errors[name] && (
+      <p id={`${ids}-${name}-error`} className="px-1 text-sm text-red-700 dark:text-red-400">
+        {errors[name]}
+      </p>
+    );
+  const described = (name: string) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${name}-error` } : {};
 
   return (
     <Dialog
@@ -111,8 +117,14 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
       name="add-calorie-entry"
       footer={
         <>
-          <button type="button" className="btn-ghost" onClick={onClose}>Cancel</button>
-          <button type="submit" form={`${ids}-form`} className="btn-primary aria-disabled:opacity-60" aria-disabled={submitting} aria-busy={submitting}>
+          <DialogClose />
+          <button
+            type="submit"
+            form={`${ids}-form`}
+            className="btn-primary aria-disabled:opacity-60"
+            aria-disabled={submitting}
+            aria-busy={submitting}
+          >
             {submitting ? 'Adding…' : 'Add entry'}
           </button>
         </>
@@ -120,7 +132,9 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
     >
       <form id={`${ids}-form`} ref={formRef} noValidate onSubmit={submit} className="space-y-5">
         <div className="space-y-1.5">
-          <label htmlFor={`${ids}-recipe`} className="block px-1 text-sm font-semibold">Recipe</label>
+          <label htmlFor={`${ids}-recipe`} className="block px-1 text-sm font-semibold">
+            Recipe
+          </label>
           <select
             id={`${ids}-recipe`}
             name="recipeId"
@@ -135,18 +149,38 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
           >
             <option value="">Choose a recipe</option>
             {choices.map((option) => (
-              <option key={option.id} value={option.id}>{option.title} ({option.calories} cal)</option>
+              <option key={option.id} value={option.id}>
+                {option.title} ({option.calories} cal)
+              </option>
             ))}
           </select>
           {fieldError('recipeId')}
-          {options === undefined && !optionsFailed && <p className="muted px-1 text-xs" role="status">Loading recipes…</p>}
-          {optionsFailed && <p className="px-1 text-xs text-red-700 dark:text-red-400">Could not load the recipe list; this recipe can still be added.</p>}
+          {options === undefined && !optionsFailed && (
+            <p className="muted px-1 text-xs" role="status">
+              Loading recipes…
+            </p>
+          )}
+          {optionsFailed && (
+            <p className="px-1 text-xs text-red-700 dark:text-red-400">
+              Could not load the recipe list; this recipe can still be added.
+            </p>
+          )}
         </div>
 
         <div className="space-y-1.5">
-          <label htmlFor={`${ids}-servings`} className="block px-1 text-sm font-semibold">Servings</label>
+          <label htmlFor={`${ids}-servings`} className="block px-1 text-sm font-semibold">
+            Servings
+          </label>
           <div className="flex items-center gap-2">
-            <button type="button" className="btn-ghost size-11 flex-none px-0 aria-disabled:opacity-50" aria-label="Fewer servings" onClick={() => step(-1)} aria-disabled={servingsValue <= ENTRY_SERVINGS.min}>−</button>
+            <button
+              type="button"
+              className="btn-ghost size-11 flex-none px-0 aria-disabled:opacity-50"
+              aria-label="Fewer servings"
+              onClick={() => step(-1)}
+              aria-disabled={servingsValue <= ENTRY_SERVINGS.min}
+            >
+              −
+            </button>
             <input
               id={`${ids}-servings`}
               name="servings"
@@ -163,10 +197,20 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
               className={`field w-28 text-center tabular-nums ${errors['servings'] ? 'border-red-600 dark:border-red-400' : ''}`}
               {...described('servings')}
             />
-            <button type="button" className="btn-ghost size-11 flex-none px-0 aria-disabled:opacity-50" aria-label="More servings" onClick={() => step(1)} aria-disabled={servingsValue >= ENTRY_SERVINGS.max}>+</button>
+            <button
+              type="button"
+              className="btn-ghost size-11 flex-none px-0 aria-disabled:opacity-50"
+              aria-label="More servings"
+              onClick={() => step(1)}
+              aria-disabled={servingsValue >= ENTRY_SERVINGS.max}
+            >
+              +
+            </button>
           </div>
           {fieldError('servings')}
-          <p className="muted px-1 text-xs">From {ENTRY_SERVINGS.min} to {ENTRY_SERVINGS.max}, in steps of {ENTRY_SERVINGS.step}.</p>
+          <p className="muted px-1 text-xs">
+            From {ENTRY_SERVINGS.min} to {ENTRY_SERVINGS.max}, in steps of {ENTRY_SERVINGS.step}.
+          </p>
         </div>
 
         <fieldset>
@@ -176,10 +220,19 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
               <label
                 key={type}
                 className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl text-sm font-medium ring-1 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300 ${
-                  mealType === type ? 'bg-brand-700 text-white ring-brand-700 dark:bg-brand-300 dark:text-night dark:ring-brand-300' : 'ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800'
+                  mealType === type
+                    ? 'bg-brand-700 text-white ring-brand-700 dark:bg-brand-300 dark:text-night dark:ring-brand-300'
+                    : 'ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800'
                 }`}
               >
-                <input type="radio" name="mealType" value={type} className="sr-only" checked={mealType === type} onChange={() => setMealType(type)} />
+                <input
+                  type="radio"
+                  name="mealType"
+                  value={type}
+                  className="sr-only"
+                  checked={mealType === type}
+                  onChange={() => setMealType(type)}
+                />
                 {MEAL_LABELS[type]}
               </label>
             ))}
@@ -187,10 +240,18 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
           {fieldError('mealType')}
         </fieldset>
 
-        <p aria-live="polite" className="rounded-xl bg-paper px-4 py-3 text-sm dark:bg-night" data-entry-preview>
-          {preview === null
-            ? 'Choose a recipe and servings to see the calories.'
-            : <>This adds <strong className="tabular-nums">{preview.toLocaleString('en-US')} calories</strong>.</>}
+        <p
+          aria-live="polite"
+          className="rounded-xl bg-paper px-4 py-3 text-sm dark:bg-night"
+          data-entry-preview
+        >
+          {preview === null ? (
+            'Choose a recipe and servings to see the calories.'
+          ) : (
+            <>
+              This adds <strong className="tabular-nums">{preview.toLocaleString('en-US')} calories</strong>.
+            </>
+          )}
         </p>
 
         {failure && <DialogNotice tone="error">Failed to add entry: {failure}</DialogNotice>}

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { errorText } from '../../lib/api-client.ts';
-import { CALORIE_GOAL } from '../../lib/calorie-schema.ts';
+import { CALORIE_GOAL } from '../../lib/schemas/calorie-entry.ts';
 import {
   $calorieDay,
   dayTotal,
@@ -59,11 +59,26 @@ export default function CalorieTrackerDialog({ open, onClose, recipe }: CalorieT
       onClose={onClose}
       title="Calorie Tracker"
       description="Log what you eat and see the day against your goal."
-      width="lg"
+      size="lg"
       name="calorie-tracker"
       footer={
-        <button type="button" className="btn-primary" onClick={() => setAdding(true)} disabled={!date} data-add-entry>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => setAdding(true)}
+          disabled={!date}
+          data-add-entry
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          >
             <path d="M12 5v14M5 12h14" />
           </svg>
           Add entry
@@ -73,7 +88,9 @@ export default function CalorieTrackerDialog({ open, onClose, recipe }: CalorieT
       <div className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-1.5">
-            <label htmlFor={`${ids}-date`} className="block px-1 text-sm font-semibold">Date</label>
+            <label htmlFor={`${ids}-date`} className="block px-1 text-sm font-semibold">
+              Date
+            </label>
             <input
               id={`${ids}-date`}
               type="date"
@@ -95,7 +112,10 @@ export default function CalorieTrackerDialog({ open, onClose, recipe }: CalorieT
             <h3 id={`${ids}-total`} className="font-semibold">
               Total for {formatDay(date)}
             </h3>
-            <p className={`tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-400' : 'muted'}`} data-calorie-total>
+            <p
+              className={`tabular-nums ${over ? 'font-semibold text-red-700 dark:text-red-400' : 'muted'}`}
+              data-calorie-total
+            >
               {number(total)} / {number(day.goal)} cal
             </p>
           </div>
@@ -114,15 +134,30 @@ export default function CalorieTrackerDialog({ open, onClose, recipe }: CalorieT
             />
           </div>
           <p className={`mt-1.5 text-sm ${over ? 'text-red-700 dark:text-red-400' : 'muted'}`}>
-            {over ? `${number(total - day.goal)} calories over your goal` : `${number(day.goal - total)} calories left`}
+            {over
+              ? `${number(total - day.goal)} calories over your goal`
+              : `${number(day.goal - total)} calories left`}
           </p>
         </section>
 
-        {day.status === 'loading' && entries.length === 0 && <p className="muted" role="status">Loading entries…</p>}
+        {day.status === 'loading' && entries.length === 0 && (
+          <p className="muted" role="status">
+            Loading entries…
+          </p>
+        )}
         {day.status === 'error' && shown && (
-          <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200"
+          >
             {day.error}
-            <button type="button" className="btn-ghost min-h-9 px-3 py-1" onClick={() => void loadCalorieDay(date)}>Try again</button>
+            <button
+              type="button"
+              className="btn-ghost min-h-9 px-3 py-1"
+              onClick={() => void loadCalorieDay(date)}
+            >
+              Try again
+            </button>
           </div>
         )}
         {day.status === 'ready' && shown && entries.length === 0 && (
@@ -130,20 +165,31 @@ export default function CalorieTrackerDialog({ open, onClose, recipe }: CalorieT
         )}
 
         {entriesByMeal(entries).map((group) => (
-          <section key={group.mealType} aria-labelledby={`${ids}-${group.mealType}`} data-meal={group.mealType}>
+          <section
+            key={group.mealType}
+            aria-labelledby={`${ids}-${group.mealType}`}
+            data-meal={group.mealType}
+          >
             <h3 id={`${ids}-${group.mealType}`} className="eyebrow flex justify-between">
               {MEAL_LABELS[group.mealType]}
-              <span className="font-semibold normal-case tracking-normal text-stone-600 tabular-nums dark:text-stone-300">{number(group.total)} cal</span>
+              <span className="font-semibold normal-case tracking-normal text-stone-600 tabular-nums dark:text-stone-300">
+                {number(group.total)} cal
+              </span>
             </h3>
             <ul className="mt-1 divide-y divide-stone-100 dark:divide-night-line">
               {group.entries.map((entry) => (
                 <li key={entry.id} className="flex items-center gap-3 py-1.5" data-calorie-entry>
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{entry.recipeName}</p>
-                    <p className="muted text-xs">{entry.servings} {entry.servings === 1 ? 'serving' : 'servings'}</p>
+                    <p className="muted text-xs">
+                      {entry.servings} {entry.servings === 1 ? 'serving' : 'servings'}
+                    </p>
                   </div>
                   <span className="tabular-nums">{number(entry.calories)} cal</span>
-                  <DeleteEntryButton id={entry.id} label={`Delete ${entry.recipeName} from ${MEAL_LABELS[entry.mealType].toLowerCase()}`} />
+                  <DeleteEntryButton
+                    id={entry.id}
+                    label={`Delete ${entry.recipeName} from ${MEAL_LABELS[entry.mealType].toLowerCase()}`}
+                  />
                 </li>
               ))}
             </ul>
@@ -165,7 +211,11 @@ function DeleteEntryButton({ id, label }: { id: number; label: string }) {
       await deleteCalorieEntry(id);
       refocus();
     } catch (err) {
-      showToast({ title: 'Failed to delete entry', description: errorText(err, 'Please check your connection and try again.'), variant: 'destructive' });
+      showToast({
+        title: 'Failed to delete entry',
+        description: errorText(err, 'Please check your connection and try again.'),
+        variant: 'destructive',
+      });
       setBusy(false);
     }
   };
@@ -178,7 +228,17 @@ function DeleteEntryButton({ id, label }: { id: number; label: string }) {
       data-row-action="delete-entry"
       className="inline-flex size-11 flex-none items-center justify-center rounded-full text-stone-500 hover:bg-red-50 hover:text-red-700 disabled:opacity-50 dark:text-stone-400 dark:hover:bg-red-950/40 dark:hover:text-red-300"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
       </svg>
     </button>
@@ -215,7 +275,10 @@ function GoalForm({ goal, ready }: { goal: number; ready: boolean }) {
       setEditing(false);
       setStatus(`Daily goal saved: ${saved.toLocaleString('en-US')} calories.`);
     } catch (err) {
-      const message = err instanceof RangeError ? err.message : errorText(err, 'Could not save your goal. Please try again.');
+      const message =
+        err instanceof RangeError
+          ? err.message
+          : errorText(err, 'Could not save your goal. Please try again.');
       setError(message);
     } finally {
       setSaving(false);
@@ -224,7 +287,9 @@ function GoalForm({ goal, ready }: { goal: number; ready: boolean }) {
 
   return (
     <form noValidate onSubmit={submit} className="space-y-1.5">
-      <label htmlFor={`${ids}-goal`} className="block px-1 text-sm font-semibold">Daily goal (calories)</label>
+      <label htmlFor={`${ids}-goal`} className="block px-1 text-sm font-semibold">
+        Daily goal (calories)
+      </label>
       <div className="flex gap-2">
         <input
           id={`${ids}-goal`}
@@ -246,11 +311,20 @@ function GoalForm({ goal, ready }: { goal: number; ready: boolean }) {
           aria-describedby={error ? `${ids}-goal-error` : undefined}
           className={`field min-w-0 flex-1 rounded-xl tabular-nums ${error ? 'border-red-600 dark:border-red-400' : ''}`}
         />
-        <button type="submit" className="btn-ghost flex-none px-4 disabled:opacity-60 aria-disabled:opacity-60" disabled={!ready} aria-disabled={saving}>
+        <button
+          type="submit"
+          className="btn-ghost flex-none px-4 disabled:opacity-60 aria-disabled:opacity-60"
+          disabled={!ready}
+          aria-disabled={saving}
+        >
           {saving ? 'Saving…' : 'Save'}
         </button>
       </div>
-      {error && <p id={`${ids}-goal-error`} className="px-1 text-sm text-red-700 dark:text-red-400">{error}</p>}
+      {error && (
+        <p id={`${ids}-goal-error`} className="px-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
       {status && <DialogNotice tone="info">{status}</DialogNotice>}
     </form>
   );

@@ -1,4 +1,4 @@
-import type { MealType } from '../../lib/calorie-schema.ts';
+import type { MealType } from '../../lib/schemas/calorie-entry.ts';
 import { localDate } from '../../stores/calories.ts';
 
 // How the calorie tracker names meals and days.
@@ -10,7 +10,13 @@ export const MEAL_LABELS: Record<MealType, string> = {
   snack: 'Snack',
 };
 
-const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 /** "today", or "Sunday, November 22, 2026" for a YYYY-MM-DD day. */
 export function formatDay(date: string, today: string = localDate()): string {

@@ -5,15 +5,36 @@ import { convertMeasure, VOLUME_UNITS, WEIGHT_UNITS, type MeasureUnit } from '..
 // weight (g, kg, oz, lb), result to 3 decimals, and nothing at all for non-numeric input.
 
 const LABELS: Record<MeasureUnit, string> = {
-  ml: 'Millilitres (ml)', l: 'Litres (l)', cups: 'Cups', tbsp: 'Tablespoons (tbsp)', tsp: 'Teaspoons (tsp)',
-  'fl-oz': 'Fluid ounces (fl oz)', pint: 'Pints', quart: 'Quarts', gallon: 'Gallons',
-  g: 'Grams (g)', kg: 'Kilograms (kg)', oz: 'Ounces (oz)', lb: 'Pounds (lb)',
+  ml: 'Millilitres (ml)',
+  l: 'Litres (l)',
+  cups: 'Cups',
+  tbsp: 'Tablespoons (tbsp)',
+  tsp: 'Teaspoons (tsp)',
+  'fl-oz': 'Fluid ounces (fl oz)',
+  pint: 'Pints',
+  quart: 'Quarts',
+  gallon: 'Gallons',
+  g: 'Grams (g)',
+  kg: 'Kilograms (kg)',
+  oz: 'Ounces (oz)',
+  lb: 'Pounds (lb)',
 };
 
 /** Short unit names for the sentence under the result ("2 cups = 473.176 ml"). */
 const SHORT: Record<MeasureUnit, [one: string, many: string]> = {
-  ml: ['ml', 'ml'], l: ['l', 'l'], cups: ['cup', 'cups'], tbsp: ['tbsp', 'tbsp'], tsp: ['tsp', 'tsp'], 'fl-oz': ['fl oz', 'fl oz'],
-  pint: ['pint', 'pints'], quart: ['quart', 'quarts'], gallon: ['gallon', 'gallons'], g: ['g', 'g'], kg: ['kg', 'kg'], oz: ['oz', 'oz'], lb: ['lb', 'lb'],
+  ml: ['ml', 'ml'],
+  l: ['l', 'l'],
+  cups: ['cup', 'cups'],
+  tbsp: ['tbsp', 'tbsp'],
+  tsp: ['tsp', 'tsp'],
+  'fl-oz': ['fl oz', 'fl oz'],
+  pint: ['pint', 'pints'],
+  quart: ['quart', 'quarts'],
+  gallon: ['gallon', 'gallons'],
+  g: ['g', 'g'],
+  kg: ['kg', 'kg'],
+  oz: ['oz', 'oz'],
+  lb: ['lb', 'lb'],
 };
 const unitName = (unit: MeasureUnit, amount: number) => SHORT[unit][amount === 1 ? 0 : 1];
 
@@ -35,8 +56,17 @@ export default function Converter() {
   const select = (value: MeasureUnit, onChange: (u: MeasureUnit) => void, label: string) => (
     <div className="grid gap-1 text-sm font-medium">
       <label htmlFor={`${id}-${label}`}>{label}</label>
-      <select id={`${id}-${label}`} className="field rounded-xl" value={value} onChange={(e) => onChange(e.target.value as MeasureUnit)}>
-        {units.map((u) => <option key={u} value={u}>{LABELS[u]}</option>)}
+      <select
+        id={`${id}-${label}`}
+        className="field rounded-xl"
+        value={value}
+        onChange={(e) => onChange(e.target.value as MeasureUnit)}
+      >
+        {units.map((u) => (
+          <option key={u} value={u}>
+            {LABELS[u]}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -47,8 +77,17 @@ export default function Converter() {
         <legend className="sr-only">What to convert</legend>
         <div className="inline-flex rounded-full bg-stone-100 p-1 dark:bg-stone-800">
           {(['volume', 'weight'] as const).map((k) => (
-            <label key={k} className={`cursor-pointer rounded-full px-4 py-2 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${kind === k ? 'bg-white shadow-sm dark:bg-night-card' : 'text-stone-600 dark:text-stone-300'}`}>
-              <input type="radio" name={`${id}-kind`} className="sr-only" checked={kind === k} onChange={() => pickKind(k)} />
+            <label
+              key={k}
+              className={`cursor-pointer rounded-full px-4 py-2 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${kind === k ? 'bg-white shadow-sm dark:bg-night-card' : 'text-stone-600 dark:text-stone-300'}`}
+            >
+              <input
+                type="radio"
+                name={`${id}-kind`}
+                className="sr-only"
+                checked={kind === k}
+                onChange={() => pickKind(k)}
+              />
               {k === 'volume' ? 'Volume' : 'Weight'}
             </label>
           ))}
@@ -57,18 +96,48 @@ export default function Converter() {
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_1fr] sm:items-end">
         <div className="grid gap-1 text-sm font-medium">
           <label htmlFor={`${id}-amount`}>Amount</label>
-          <input id={`${id}-amount`} className="field rounded-xl" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} data-convert-amount />
+          <input
+            id={`${id}-amount`}
+            className="field rounded-xl"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            data-convert-amount
+          />
         </div>
         {select(from, (u) => setUnits([u, to]), 'From')}
-        <button type="button" onClick={() => setUnits([to, from])} aria-label="Swap units" className="mx-auto flex size-11 items-center justify-center rounded-full ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round"><path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" /></svg>
+        <button
+          type="button"
+          onClick={() => setUnits([to, from])}
+          aria-label="Swap units"
+          className="mx-auto flex size-11 items-center justify-center rounded-full ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" />
+          </svg>
         </button>
         {select(to, (u) => setUnits([from, u]), 'To')}
       </div>
-      <output aria-live="polite" className="block rounded-2xl bg-brand-50 p-5 text-center dark:bg-stone-800/70" data-convert-result={result}>
+      <output
+        aria-live="polite"
+        className="block rounded-2xl bg-brand-50 p-5 text-center dark:bg-stone-800/70"
+        data-convert-result={result}
+      >
         {result ? (
           <>
-            <span className="block text-sm text-stone-600 dark:text-stone-400">{amount.trim()} {unitName(from, Number(convertMeasure(amount, from, from)))} =</span>
+            <span className="block text-sm text-stone-600 dark:text-stone-400">
+              {amount.trim()} {unitName(from, Number(convertMeasure(amount, from, from)))} =
+            </span>
             <span className="mt-1 block font-mono text-3xl font-bold tabular-nums text-brand-800 dark:text-brand-200">
               {result} <span className="text-xl">{unitName(to, Number(result))}</span>
             </span>

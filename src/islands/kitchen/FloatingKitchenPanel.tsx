@@ -38,7 +38,11 @@ export default function FloatingKitchenPanel({ defaultOpen = false }: FloatingKi
       }
     };
     const onOutside = (event: PointerEvent) => {
-      if (!panelRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node)) setOpen(false);
+      if (
+        !panelRef.current?.contains(event.target as Node) &&
+        !buttonRef.current?.contains(event.target as Node)
+      )
+        setOpen(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onOutside);
@@ -50,11 +54,18 @@ export default function FloatingKitchenPanel({ defaultOpen = false }: FloatingKi
   }, [open]);
 
   const running = timers.filter((t) => t.running);
-  const next = running.reduce<(typeof running)[number] | undefined>((soonest, t) => (!soonest || t.remaining < soonest.remaining ? t : soonest), undefined);
+  const next = running.reduce<(typeof running)[number] | undefined>(
+    (soonest, t) => (!soonest || t.remaining < soonest.remaining ? t : soonest),
+    undefined,
+  );
   const finished = timers.some((t) => t.remaining <= 0);
 
   return (
-    <div className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3 print:hidden" data-print="hide" data-kitchen-panel>
+    <div
+      className="fixed bottom-4 right-4 z-40 flex flex-col items-end gap-3 print:hidden"
+      data-print="hide"
+      data-kitchen-panel
+    >
       {open && (
         <div
           ref={panelRef}
@@ -73,17 +84,38 @@ export default function FloatingKitchenPanel({ defaultOpen = false }: FloatingKi
         type="button"
         aria-expanded={open}
         aria-controls={`${id}-panel`}
-        aria-label={next ? `Kitchen timers: ${next.name}, ${formatClock(next.remaining)} left` : 'Kitchen timers'}
+        aria-label={
+          next ? `Kitchen timers: ${next.name}, ${formatClock(next.remaining)} left` : 'Kitchen timers'
+        }
         onClick={() => setOpen((o) => !o)}
         onPointerEnter={() => void loadContent()}
         className={`relative flex h-14 min-w-14 items-center justify-center gap-2 rounded-full px-4 text-white shadow-xl ring-4 ring-white/70 transition hover:scale-105 dark:ring-night/70 ${finished ? 'bg-red-600' : 'bg-brand-700 dark:bg-brand-500'}`}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          <circle cx="12" cy="13" r="8" /><path d="M12 9v4l2.5 2M9 2h6M12 2v3" />
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <circle cx="12" cy="13" r="8" />
+          <path d="M12 9v4l2.5 2M9 2h6M12 2v3" />
         </svg>
-        {next && <span className="font-mono text-sm font-bold tabular-nums" aria-hidden="true">{formatClock(next.remaining)}</span>}
+        {next && (
+          <span className="font-mono text-sm font-bold tabular-nums" aria-hidden="true">
+            {formatClock(next.remaining)}
+          </span>
+        )}
         {running.length > 1 && (
-          <span aria-hidden="true" className="absolute -right-1 -top-1 flex size-6 items-center justify-center rounded-full bg-white text-xs font-bold text-brand-800 ring-2 ring-brand-700">{running.length}</span>
+          <span
+            aria-hidden="true"
+            className="absolute -right-1 -top-1 flex size-6 items-center justify-center rounded-full bg-white text-xs font-bold text-brand-800 ring-2 ring-brand-700"
+          >
+            {running.length}
+          </span>
         )}
       </button>
     </div>

@@ -33,7 +33,11 @@ export default function KitchenHelper() {
 
   const choose = (next: Tab, focus = false) => {
     setTab(next);
-    history.replaceState(history.state, '', next === 'timers' ? location.pathname + location.search : `#${next}`);
+    history.replaceState(
+      history.state,
+      '',
+      next === 'timers' ? location.pathname + location.search : `#${next}`,
+    );
     if (focus) document.getElementById(`${ids}-tab-${next}`)?.focus();
   };
 
@@ -47,7 +51,11 @@ export default function KitchenHelper() {
 
   return (
     <div className="card overflow-hidden">
-      <div role="tablist" aria-label="Kitchen tools" className="flex gap-1 border-b border-stone-200 bg-stone-50 p-2 dark:border-night-line dark:bg-night">
+      <div
+        role="tablist"
+        aria-label="Kitchen tools"
+        className="flex gap-1 border-b border-stone-200 bg-stone-50 p-2 dark:border-night-line dark:bg-night"
+      >
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -60,7 +68,9 @@ export default function KitchenHelper() {
             onClick={() => choose(t.id)}
             onKeyDown={onKey}
             className={`min-h-11 flex-1 rounded-xl px-3 text-sm font-semibold transition sm:text-base ${
-              tab === t.id ? 'bg-white text-brand-800 shadow-sm ring-1 ring-stone-200 dark:bg-night-card dark:text-brand-200 dark:ring-night-line' : 'text-stone-600 hover:bg-white/70 hover:text-ink dark:text-stone-300 dark:hover:bg-night-card/60 dark:hover:text-white'
+              tab === t.id
+                ? 'bg-white text-brand-800 shadow-sm ring-1 ring-stone-200 dark:bg-night-card dark:text-brand-200 dark:ring-night-line'
+                : 'text-stone-600 hover:bg-white/70 hover:text-ink dark:text-stone-300 dark:hover:bg-night-card/60 dark:hover:text-white'
             }`}
           >
             {t.label}
@@ -68,10 +78,26 @@ export default function KitchenHelper() {
         ))}
       </div>
       {TABS.map((t) => (
-        <div key={t.id} role="tabpanel" id={`${ids}-panel-${t.id}`} aria-labelledby={`${ids}-tab-${t.id}`} hidden={tab !== t.id} tabIndex={0} className="p-5 outline-none sm:p-6">
+        <div
+          key={t.id}
+          role="tabpanel"
+          id={`${ids}-panel-${t.id}`}
+          aria-labelledby={`${ids}-tab-${t.id}`}
+          hidden={tab !== t.id}
+          tabIndex={0}
+          className="p-5 outline-none sm:p-6"
+        >
           {t.id === 'timers' && <Timers />}
-          {t.id === 'convert' && tab === 'convert' && <Suspense fallback={<p className="muted">Loading the converter…</p>}><Converter /></Suspense>}
-          {t.id === 'temperature' && tab === 'temperature' && <Suspense fallback={<p className="muted">Loading the converter…</p>}><Temperature /></Suspense>}
+          {t.id === 'convert' && tab === 'convert' && (
+            <Suspense fallback={<p className="muted">Loading the converter…</p>}>
+              <Converter />
+            </Suspense>
+          )}
+          {t.id === 'temperature' && tab === 'temperature' && (
+            <Suspense fallback={<p className="muted">Loading the converter…</p>}>
+              <Temperature />
+            </Suspense>
+          )}
         </div>
       ))}
     </div>

@@ -9,14 +9,20 @@ export default function KitchenPanelContent({ timers }: { timers: KitchenTimer[]
     <>
       <div className="flex items-center justify-between">
         <h2 className="font-serif text-lg font-bold">Kitchen timers</h2>
-        <a href="/kitchen-helper" className="link text-sm">Kitchen Helper</a>
+        <a href="/kitchen-helper" className="link text-sm">
+          Kitchen Helper
+        </a>
       </div>
       {timers.length > 0 && (
         <ul className="mt-3 space-y-2">
-          {timers.map((timer) => <TimerCard key={timer.id} timer={timer} compact />)}
+          {timers.map((timer) => (
+            <TimerCard key={timer.id} timer={timer} compact />
+          ))}
         </ul>
       )}
-      <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">Quick timers</p>
+      <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-stone-600 dark:text-stone-400">
+        Quick timers
+      </p>
       <ul className="mt-2 grid grid-cols-2 gap-2">
         {QUICK_TIMERS.slice(0, 4).map((quick) => (
           <li key={quick.name}>

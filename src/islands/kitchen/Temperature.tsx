@@ -4,7 +4,11 @@ import { convertTemperature, TEMPERATURE_UNITS, type TemperatureUnit } from '../
 // The Temperature tab (SPEC §9): Celsius, Fahrenheit, Kelvin with 2 decimals, plus a guide to
 // oven settings and safe inside temperatures.
 
-const NAMES: Record<TemperatureUnit, string> = { celsius: 'Celsius (°C)', fahrenheit: 'Fahrenheit (°F)', kelvin: 'Kelvin (K)' };
+const NAMES: Record<TemperatureUnit, string> = {
+  celsius: 'Celsius (°C)',
+  fahrenheit: 'Fahrenheit (°F)',
+  kelvin: 'Kelvin (K)',
+};
 const SYMBOL: Record<TemperatureUnit, string> = { celsius: '°C', fahrenheit: '°F', kelvin: 'K' };
 
 /** Oven settings as printed on dials and in most cookbooks (fan ovens about 20 °C lower). */
@@ -37,8 +41,17 @@ export default function Temperature() {
   const select = (current: TemperatureUnit, onChange: (u: TemperatureUnit) => void, label: string) => (
     <div className="grid gap-1 text-sm font-medium">
       <label htmlFor={`${id}-${label}`}>{label}</label>
-      <select id={`${id}-${label}`} className="field rounded-xl" value={current} onChange={(e) => onChange(e.target.value as TemperatureUnit)}>
-        {TEMPERATURE_UNITS.map((u) => <option key={u} value={u}>{NAMES[u]}</option>)}
+      <select
+        id={`${id}-${label}`}
+        className="field rounded-xl"
+        value={current}
+        onChange={(e) => onChange(e.target.value as TemperatureUnit)}
+      >
+        {TEMPERATURE_UNITS.map((u) => (
+          <option key={u} value={u}>
+            {NAMES[u]}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -48,33 +61,92 @@ export default function Temperature() {
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_1fr] sm:items-end">
         <div className="grid gap-1 text-sm font-medium">
           <label htmlFor={`${id}-value`}>Temperature</label>
-          <input id={`${id}-value`} className="field rounded-xl" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} data-temperature-value />
+          <input
+            id={`${id}-value`}
+            className="field rounded-xl"
+            inputMode="decimal"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            data-temperature-value
+          />
         </div>
         {select(from, setFrom, 'From')}
-        <button type="button" onClick={() => { setFrom(to); setTo(from); }} aria-label="Swap units" className="mx-auto flex size-11 items-center justify-center rounded-full ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round"><path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" /></svg>
+        <button
+          type="button"
+          onClick={() => {
+            setFrom(to);
+            setTo(from);
+          }}
+          aria-label="Swap units"
+          className="mx-auto flex size-11 items-center justify-center rounded-full ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" />
+          </svg>
         </button>
         {select(to, setTo, 'To')}
       </div>
-      <output aria-live="polite" className="block rounded-2xl bg-brand-50 p-5 text-center dark:bg-stone-800/70" data-temperature-result={result}>
+      <output
+        aria-live="polite"
+        className="block rounded-2xl bg-brand-50 p-5 text-center dark:bg-stone-800/70"
+        data-temperature-result={result}
+      >
         {result ? (
-          <span className="font-mono text-3xl font-bold tabular-nums text-brand-800 dark:text-brand-200">{result} {SYMBOL[to]}</span>
+          <span className="font-mono text-3xl font-bold tabular-nums text-brand-800 dark:text-brand-200">
+            {result} {SYMBOL[to]}
+          </span>
         ) : (
           <span className="text-stone-600 dark:text-stone-400">Enter a number to convert.</span>
         )}
       </output>
 
       <section aria-labelledby={`${id}-guide`}>
-        <h2 id={`${id}-guide`} className="font-serif text-lg font-bold">Temperature guide</h2>
+        <h2 id={`${id}-guide`} className="font-serif text-lg font-bold">
+          Temperature guide
+        </h2>
         <div className="mt-3 overflow-x-auto rounded-2xl ring-1 ring-stone-200/80 dark:ring-night-line">
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">Oven temperatures</caption>
             <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600 dark:bg-night dark:text-stone-400">
-              <tr><th scope="col" className="px-3 py-2">Oven</th><th scope="col" className="px-3 py-2">Celsius</th><th scope="col" className="px-3 py-2">Fahrenheit</th><th scope="col" className="px-3 py-2">Gas</th><th scope="col" className="px-3 py-2">Good for</th></tr>
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Oven
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Celsius
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Fahrenheit
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Gas
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Good for
+                </th>
+              </tr>
             </thead>
             <tbody className="divide-y divide-stone-200 dark:divide-night-line">
               {OVEN.map(([name, c, f, gas, use]) => (
-                <tr key={name}><th scope="row" className="px-3 py-2 font-medium">{name}</th><td className="px-3 py-2 tabular-nums">{c}</td><td className="px-3 py-2 tabular-nums">{f}</td><td className="px-3 py-2">{gas}</td><td className="px-3 py-2 text-stone-600 dark:text-stone-400">{use}</td></tr>
+                <tr key={name}>
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    {name}
+                  </th>
+                  <td className="px-3 py-2 tabular-nums">{c}</td>
+                  <td className="px-3 py-2 tabular-nums">{f}</td>
+                  <td className="px-3 py-2">{gas}</td>
+                  <td className="px-3 py-2 text-stone-600 dark:text-stone-400">{use}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -84,11 +156,27 @@ export default function Temperature() {
           <table className="w-full min-w-[28rem] text-left text-sm">
             <caption className="px-3 pt-3 text-left font-semibold">Safe inside temperatures</caption>
             <thead className="text-xs uppercase tracking-wide text-stone-600 dark:text-stone-400">
-              <tr><th scope="col" className="px-3 py-2">Food</th><th scope="col" className="px-3 py-2">Celsius</th><th scope="col" className="px-3 py-2">Fahrenheit</th></tr>
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Food
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Celsius
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Fahrenheit
+                </th>
+              </tr>
             </thead>
             <tbody className="divide-y divide-stone-200 dark:divide-night-line">
               {SAFE.map(([food, c, f]) => (
-                <tr key={food}><th scope="row" className="px-3 py-2 font-medium">{food}</th><td className="px-3 py-2 tabular-nums">{c}</td><td className="px-3 py-2 tabular-nums">{f}</td></tr>
+                <tr key={food}>
+                  <th scope="row" className="px-3 py-2 font-medium">
+                    {food}
+                  </th>
+                  <td className="px-3 py-2 tabular-nums">{c}</td>
+                  <td className="px-3 py-2 tabular-nums">{f}</td>
+                </tr>
               ))}
             </tbody>
           </table>

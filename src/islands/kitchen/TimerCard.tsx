@@ -1,4 +1,11 @@
-import { formatClock, pauseTimer, removeTimer, resetTimer, startTimer, type KitchenTimer } from '../../stores/timers.ts';
+import {
+  formatClock,
+  pauseTimer,
+  removeTimer,
+  resetTimer,
+  startTimer,
+  type KitchenTimer,
+} from '../../stores/timers.ts';
 import { announce, primeTimerSound } from './timer-alerts.ts';
 
 // One timer (SPEC §4): name, time left in a role="timer" element (not read out every second),
@@ -24,7 +31,11 @@ export default function TimerCard({ timer, compact = false }: { timer: KitchenTi
       data-timer
       data-timer-state={done ? 'done' : timer.running ? 'running' : 'paused'}
     >
-      <span aria-hidden="true" className="absolute inset-y-0 left-0 w-1.5" style={{ backgroundColor: timer.color }} />
+      <span
+        aria-hidden="true"
+        className="absolute inset-y-0 left-0 w-1.5"
+        style={{ backgroundColor: timer.color }}
+      />
       <div className="flex items-center gap-3 pl-2">
         <div className="min-w-0 flex-1">
           <p className={`truncate font-semibold ${compact ? 'text-sm' : ''}`}>{timer.name}</p>
@@ -47,21 +58,53 @@ export default function TimerCard({ timer, compact = false }: { timer: KitchenTi
             style={{ backgroundColor: done ? '#a8a29e' : timer.color }}
           >
             {timer.running ? (
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
+                <path d="M7 5h4v14H7zM13 5h4v14h-4z" />
+              </svg>
             ) : (
               <span className="icon icon-play text-lg" aria-hidden="true" />
             )}
           </button>
-          <button type="button" onClick={() => resetTimer(timer.id)} aria-label={`Reset ${timer.name}`} className={`${button} text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800`}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" /></svg>
+          <button
+            type="button"
+            onClick={() => resetTimer(timer.id)}
+            aria-label={`Reset ${timer.name}`}
+            className={`${button} text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800`}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="18"
+              height="18"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+            >
+              <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
+            </svg>
           </button>
-          <button type="button" onClick={() => removeTimer(timer.id)} aria-label={`Remove ${timer.name}`} className={`${button} text-stone-600 hover:bg-red-50 hover:text-red-700 dark:text-stone-300 dark:hover:bg-red-950 dark:hover:text-red-300`}>
+          <button
+            type="button"
+            onClick={() => removeTimer(timer.id)}
+            aria-label={`Remove ${timer.name}`}
+            className={`${button} text-stone-600 hover:bg-red-50 hover:text-red-700 dark:text-stone-300 dark:hover:bg-red-950 dark:hover:text-red-300`}
+          >
             <span className="icon icon-close" aria-hidden="true" />
           </button>
         </div>
       </div>
-      <div className="mt-3 ml-2 h-1.5 overflow-hidden rounded-full bg-stone-100 dark:bg-stone-800" aria-hidden="true">
-        <div className="h-full rounded-full transition-[width] duration-1000 ease-linear" style={{ width: `${Math.min(100, progress * 100)}%`, backgroundColor: done ? '#dc2626' : timer.color }} />
+      <div
+        className="mt-3 ml-2 h-1.5 overflow-hidden rounded-full bg-stone-100 dark:bg-stone-800"
+        aria-hidden="true"
+      >
+        <div
+          className="h-full rounded-full transition-[width] duration-1000 ease-linear"
+          style={{
+            width: `${Math.min(100, progress * 100)}%`,
+            backgroundColor: done ? '#dc2626' : timer.color,
+          }}
+        />
       </div>
     </li>
   );

@@ -56,7 +56,10 @@ export async function playBeep(): Promise<boolean> {
 export function notifyTimerDone(timer: Pick<KitchenTimer, 'id' | 'name'>): boolean {
   try {
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return false;
-    new Notification(`Timer Complete: ${timer.name}`, { body: 'Your cooking timer has finished!', tag: `timer-${timer.id}` });
+    new Notification(`Timer Complete: ${timer.name}`, {
+      body: 'Your cooking timer has finished!',
+      tag: `timer-${timer.id}`,
+    });
     return true;
   } catch {
     // Some mobile browsers only allow notifications from a service worker.
@@ -67,7 +70,8 @@ export function notifyTimerDone(timer: Pick<KitchenTimer, 'id' | 'name'>): boole
 /** SPEC §4: ask for notification permission on load when the reader has not decided yet. */
 export function askNotificationPermissionIfUndecided(): void {
   try {
-    if (typeof Notification !== 'undefined' && Notification.permission === 'default') void Notification.requestPermission().catch(() => {});
+    if (typeof Notification !== 'undefined' && Notification.permission === 'default')
+      void Notification.requestPermission().catch(() => {});
   } catch {
     // Old Safari: callback-only API; the kitchen page shows a button instead.
   }

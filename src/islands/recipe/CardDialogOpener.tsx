@@ -40,7 +40,15 @@ export default function CardDialogOpener({ openFirst }: CardDialogOpenerProps = 
     setActive(true);
     let warmed = false;
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const hit = cardOf(event.target);
       if (!hit) return;
       event.preventDefault();

@@ -18,7 +18,12 @@ export interface IngredientListProps {
   checkable?: boolean;
 }
 
-export default function IngredientList({ recipeId, originalServings, ingredients, checkable = true }: IngredientListProps) {
+export default function IngredientList({
+  recipeId,
+  originalServings,
+  ingredients,
+  checkable = true,
+}: IngredientListProps) {
   const all = useStore($servings);
   const system = useStore($unitSystem);
   const [checked, setChecked] = useState<Record<string, boolean>>({});
@@ -33,7 +38,11 @@ export default function IngredientList({ recipeId, originalServings, ingredients
     <div className="space-y-5" data-ingredient-list>
       {sections.map((section, s) => (
         <div key={`${s}-${section.name ?? ''}`} data-print="section">
-          {section.name && <h3 id={`${id}-s${s}`} className="mb-1 font-semibold text-brand-800 dark:text-brand-200">{section.name}</h3>}
+          {section.name && (
+            <h3 id={`${id}-s${s}`} className="mb-1 font-semibold text-brand-800 dark:text-brand-200">
+              {section.name}
+            </h3>
+          )}
           <ul className="space-y-0.5" aria-labelledby={section.name ? `${id}-s${s}` : undefined}>
             {section.items.map((line, i) => {
               const key = `${s}:${i}`;
@@ -56,7 +65,12 @@ export default function IngredientList({ recipeId, originalServings, ingredients
                       {text}
                     </label>
                   ) : (
-                    <p className="flex gap-2 py-1"><span aria-hidden="true" className="text-brand-600">•</span>{text}</p>
+                    <p className="flex gap-2 py-1">
+                      <span aria-hidden="true" className="text-brand-600">
+                        •
+                      </span>
+                      {text}
+                    </p>
                   )}
                 </li>
               );

@@ -23,7 +23,10 @@ export default function InstructionList({ instructions, idPrefix = 'step' }: Ins
     <ol className="space-y-5" data-instruction-list>
       {steps.map((step, i) => (
         <li key={i} id={`${idPrefix}-${i + 1}`} className="flex gap-4" data-print="section">
-          <span aria-hidden="true" className="flex size-8 flex-none items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white dark:bg-brand-300 dark:text-night">
+          <span
+            aria-hidden="true"
+            className="flex size-8 flex-none items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white dark:bg-brand-300 dark:text-night"
+          >
             {i + 1}
           </span>
           <p className="pt-1 leading-relaxed">{convertTemperaturesInText(step, system)}</p>

@@ -4,10 +4,11 @@ import { createPortal } from 'react-dom';
 import { detailFallbackImage } from '../../lib/fallback-images.ts';
 import { scaleFactor } from '../../lib/quantities.ts';
 import { ingredientSections, instructionTexts } from '../../lib/recipe-text.ts';
-import type { Recipe } from '../../lib/recipe-types.ts';
+import type { Recipe } from '../../lib/schemas/recipe.ts';
 import { convertTemperaturesInText } from '../../lib/temperature-text.ts';
 import { ingredientForDisplay } from '../../lib/unit-conversion.ts';
 import { $servings, $unitSystem, loadUnitSystem, servingsFor } from '../../stores/recipe-view.ts';
+import Dialog, { DialogClose } from '../shared/Dialog.tsx';
 
 // The print dialog behind the "Print Recipe" button (PrintDialog.tsx loads it on first use):
 // picture and nutrition on or off, text size, then a clean sheet with the amounts the reader is
@@ -15,7 +16,19 @@ import { $servings, $unitSystem, loadUnitSystem, servingsFor } from '../../store
 
 export type PrintRecipe = Pick<
   Recipe,
-  'id' | 'slug' | 'title' | 'description' | 'image' | 'servings' | 'prepTime' | 'cookTime' | 'totalTime' | 'calories' | 'nutrition' | 'ingredients' | 'instructions'
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'image'
+  | 'servings'
+  | 'prepTime'
+  | 'cookTime'
+  | 'totalTime'
+  | 'calories'
+  | 'nutrition'
+  | 'ingredients'
+  | 'instructions'
 >;
 
 type TextSize = 'small' | 'normal' | 'large';
@@ -32,7 +45,6 @@ interface PrintOptions {
 }
 
 export default function PrintPanel({ recipe, onClose }: { recipe: PrintRecipe; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const [options, setOptions] = useState<PrintOptions>({ image: true, nutrition: true, size: 'normal' });
   const [printing, setPrinting] = useState(false);
   /** Closing the dialog to print must not unmount the sheet that is about to print. */
@@ -62,42 +74,57 @@ export default function PrintPanel({ recipe, onClose }: { recipe: PrintRecipe; o
     };
   }, [printing]);
 
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
   const print = () => {
     printingRef.current = true;
     setPrinting(true);
-    dialogRef.current?.close();
   };
 
   return (
     <>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby={`${ids}-title`}
+      <Dialog
+        open={!printing}
         onClose={() => !printingRef.current && onClose()}
-        onClick={(e) => e.target === dialogRef.current && dialogRef.current?.close()}
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-black/50 dark:bg-night-card dark:text-stone-100"
+        title="Print Recipe"
+        description={`Prints ${servings} ${servings === 1 ? 'serving' : 'servings'}${
+          system === 'us' ? ' in US measures' : system === 'metric' ? ' in metric measures' : ''
+        }, as shown on the page.`}
+        size="md"
+        name="print"
+        footer={
+          <>
+            <DialogClose />
+            <button type="submit" form={`${ids}-form`} className="btn-primary">
+              Print
+            </button>
+          </>
+        }
       >
-        <form method="dialog" className="space-y-5 p-6" onSubmit={(e) => { e.preventDefault(); print(); }}>
-          <div>
-            <h2 id={`${ids}-title`} className="font-serif text-xl font-bold">Print Recipe</h2>
-            <p className="muted mt-1 text-sm">
-              Prints {servings} {servings === 1 ? 'serving' : 'servings'}
-              {system === 'us' ? ' in US measures' : system === 'metric' ? ' in metric measures' : ''}, as shown on the page.
-            </p>
-          </div>
+        <form
+          id={`${ids}-form`}
+          className="space-y-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            print();
+          }}
+        >
           <fieldset className="space-y-2">
             <legend className="text-sm font-semibold">Include</legend>
             <label className="flex min-h-11 items-center gap-3">
-              <input type="checkbox" className="size-5 accent-brand-700" checked={options.image} onChange={(e) => setOptions({ ...options, image: e.target.checked })} />
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                checked={options.image}
+                onChange={(e) => setOptions({ ...options, image: e.target.checked })}
+              />
               Picture
             </label>
             <label className="flex min-h-11 items-center gap-3">
-              <input type="checkbox" className="size-5 accent-brand-700" checked={options.nutrition} onChange={(e) => setOptions({ ...options, nutrition: e.target.checked })} />
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                checked={options.nutrition}
+                onChange={(e) => setOptions({ ...options, nutrition: e.target.checked })}
+              />
               Nutrition per serving
             </label>
           </fieldset>
@@ -105,33 +132,57 @@ export default function PrintPanel({ recipe, onClose }: { recipe: PrintRecipe; o
             <legend className="text-sm font-semibold">Text size</legend>
             <div className="mt-2 grid grid-cols-3 gap-2">
               {TEXT_SIZES.map((size) => (
-                <label key={size.value} className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl text-sm font-medium ring-1 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${options.size === size.value ? 'bg-brand-700 text-white ring-brand-700 dark:bg-brand-300 dark:text-night' : 'ring-stone-300 dark:ring-night-line'}`}>
-                  <input type="radio" name={`${ids}-size`} className="sr-only" checked={options.size === size.value} onChange={() => setOptions({ ...options, size: size.value })} />
+                <label
+                  key={size.value}
+                  className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl text-sm font-medium ring-1 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600 ${options.size === size.value ? 'bg-brand-700 text-white ring-brand-700 dark:bg-brand-300 dark:text-night' : 'ring-stone-300 dark:ring-night-line'}`}
+                >
+                  <input
+                    type="radio"
+                    name={`${ids}-size`}
+                    className="sr-only"
+                    checked={options.size === size.value}
+                    onChange={() => setOptions({ ...options, size: size.value })}
+                  />
                   {size.label}
                 </label>
               ))}
             </div>
           </fieldset>
-          <div className="flex justify-end gap-3">
-            <button type="button" className="btn-ghost" onClick={() => dialogRef.current?.close()}>Cancel</button>
-            <button type="submit" className="btn-primary">Print</button>
-          </div>
         </form>
-      </dialog>
-      {printing && createPortal(<PrintSheet recipe={recipe} options={options} servings={servings} />, document.body)}
+      </Dialog>
+      {printing &&
+        createPortal(<PrintSheet recipe={recipe} options={options} servings={servings} />, document.body)}
     </>
   );
 }
 
 /** The printed page: only this is visible on paper while it is mounted. */
-function PrintSheet({ recipe, options, servings }: { recipe: PrintRecipe; options: PrintOptions; servings: number }) {
+function PrintSheet({
+  recipe,
+  options,
+  servings,
+}: {
+  recipe: PrintRecipe;
+  options: PrintOptions;
+  servings: number;
+}) {
   const system = useStore($unitSystem);
   const factor = scaleFactor(servings, recipe.servings);
   const sections = ingredientSections(recipe.ingredients);
   const steps = instructionTexts(recipe.instructions);
   const pt = TEXT_SIZES.find((s) => s.value === options.size)?.pt ?? 12;
   const n = recipe.nutrition;
-  const facts = n ? [['Calories', String(n.calories)], ['Protein', n.protein], ['Carbs', n.carbs], ['Fat', n.fat], ['Fiber', n.fiber], ['Sugar', n.sugar], ['Sodium', n.sodium]].filter((f): f is [string, string] => Boolean(f[1])) : [];
+  const facts = n
+    ? [
+        ['Calories', String(n.calories)],
+        ['Protein', n.protein],
+        ['Carbs', n.carbs],
+        ['Fat', n.fat],
+        ['Fiber', n.fiber],
+        ['Sugar', n.sugar],
+        ['Sodium', n.sodium],
+      ].filter((f): f is [string, string] => Boolean(f[1]))
+    : [];
   const url = typeof location === 'undefined' ? '' : `${location.origin}/recipe/${recipe.slug}`;
   return (
     <div id="forkful-print" style={{ fontSize: `${pt}pt` }}>
@@ -165,22 +216,44 @@ function PrintSheet({ recipe, options, servings }: { recipe: PrintRecipe; option
       <div className="cols">
         <section>
           <h2>Ingredients</h2>
-          {sections ? sections.map((section, s) => (
-            <div key={s}>
-              {section.name && <h3>{section.name}</h3>}
-              <ul>{section.items.map((line, i) => <li key={i}>{ingredientForDisplay(line, factor, system)}</li>)}</ul>
-            </div>
-          )) : <p>Unable to display ingredients</p>}
+          {sections ? (
+            sections.map((section, s) => (
+              <div key={s}>
+                {section.name && <h3>{section.name}</h3>}
+                <ul>
+                  {section.items.map((line, i) => (
+                    <li key={i}>{ingredientForDisplay(line, factor, system)}</li>
+                  ))}
+                </ul>
+              </div>
+            ))
+          ) : (
+            <p>Unable to display ingredients</p>
+          )}
         </section>
         <section>
           <h2>Instructions</h2>
-          {steps ? <ol>{steps.map((step, i) => <li key={i}>{convertTemperaturesInText(step, system)}</li>)}</ol> : <p>Unable to display instructions</p>}
+          {steps ? (
+            <ol>
+              {steps.map((step, i) => (
+                <li key={i}>{convertTemperaturesInText(step, system)}</li>
+              ))}
+            </ol>
+          ) : (
+            <p>Unable to display instructions</p>
+          )}
         </section>
       </div>
       {options.nutrition && facts.length > 0 && (
         <section>
           <h2>Nutrition per serving</h2>
-          <p className="nutrition">{facts.map(([label, value]) => <span key={label}>{label}: {value}</span>)}</p>
+          <p className="nutrition">
+            {facts.map(([label, value]) => (
+              <span key={label}>
+                {label}: {value}
+              </span>
+            ))}
+          </p>
         </section>
       )}
       {url && <p className="source">{url}</p>}

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { errorText } from '../../lib/api-client.ts';
 import { detailFallbackImage } from '../../lib/fallback-images.ts';
-import type { Recipe } from '../../lib/recipe-types.ts';
+import type { Recipe } from '../../lib/schemas/recipe.ts';
 import IngredientList from './IngredientList.tsx';
 import InstructionList from './InstructionList.tsx';
+import Dialog, { DialogClose, DialogDescription, DialogTitle } from '../shared/Dialog.tsx';
 import { fetchRecipe } from './recipe-cache.ts';
 import ScalingCalculator from './ScalingCalculator.tsx';
 import StarRating from './StarRating.tsx';
@@ -12,8 +13,8 @@ import UnitToggle from './UnitToggle.tsx';
 // SPEC §2 "Recipe detail dialog": at most 90 % of the screen high; hero with title and
 // description; Prep / Cook / Servings / Calories; 'View Full Recipe' and 'Start Cooking Mode';
 // a hidden ad placeholder; the scaling calculator; the ingredient checklist; numbered steps;
-// nutrition per serving; rating; tags. A native modal <dialog>: the page behind is inert (focus
-// stays inside), Escape closes, and the address bar does not change.
+// nutrition per serving; rating; tags. The shared Dialog (size "page") draws the shell: the page
+// behind is inert, Escape closes, and the address bar does not change.
 
 export interface RecipeDialogProps {
   recipeId: number;
@@ -23,84 +24,61 @@ export interface RecipeDialogProps {
 type Load = { state: 'loading' } | { state: 'ready'; recipe: Recipe } | { state: 'error'; message: string };
 
 export default function RecipeDialog({ recipeId, onClose }: RecipeDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const ids = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    const root = document.documentElement;
-    const previous = root.style.overflow;
-    root.style.overflow = 'hidden';
-    return () => {
-      root.style.overflow = previous;
-    };
-  }, []);
 
   useEffect(() => {
     let live = true;
     setLoad({ state: 'loading' });
     fetchRecipe(recipeId).then(
       (recipe) => live && setLoad({ state: 'ready', recipe }),
-      (err: unknown) => live && setLoad({ state: 'error', message: errorText(err, 'Please check your connection and try again.') }),
+      (err: unknown) =>
+        live &&
+        setLoad({ state: 'error', message: errorText(err, 'Please check your connection and try again.') }),
     );
     return () => {
       live = false;
     };
   }, [recipeId, attempt]);
 
-  const close = () => {
-    dialogRef.current?.close();
-  };
-
-  const recipe = load.state === 'ready' ? load.recipe : undefined;
   return (
-    <dialog
-      ref={dialogRef}
-      aria-labelledby={`${ids}-title`}
-      aria-describedby={recipe ? `${ids}-description` : undefined}
-      aria-busy={load.state === 'loading'}
+    <Dialog
+      open
       onClose={onClose}
-      onClick={(event) => {
-        if (event.target === dialogRef.current) close();
-      }}
-      data-recipe-dialog
-      className="m-auto max-h-[90vh] w-[calc(100%-1.5rem)] max-w-4xl overflow-y-auto overscroll-contain rounded-3xl bg-cream p-0 text-ink shadow-2xl backdrop:bg-black/60 backdrop:backdrop-blur-sm dark:bg-night dark:text-stone-100"
+      size="page"
+      busy={load.state === 'loading'}
+      closeLabel="Close recipe"
+      name="recipe"
     >
-      <button
-        type="button"
-        onClick={close}
-        aria-label="Close recipe"
-        className="sticky left-full top-3 z-10 -mb-14 mr-3 mt-3 flex size-11 items-center justify-center rounded-full bg-white/95 text-stone-800 shadow-md ring-1 ring-black/5 hover:bg-white dark:bg-night-card/95 dark:text-stone-100 dark:ring-white/10"
-      >
-        <span className="icon icon-close" aria-hidden="true" />
-      </button>
-      {load.state === 'loading' && <DialogSkeleton titleId={`${ids}-title`} />}
+      {load.state === 'loading' && <DialogSkeleton />}
       {load.state === 'error' && (
         <div className="p-8 pt-16 text-center">
-          <h2 id={`${ids}-title`} className="font-serif text-2xl font-bold">We couldn't open this recipe</h2>
+          <DialogTitle className="font-serif text-2xl font-bold">We couldn't open this recipe</DialogTitle>
           <p className="muted mt-2">{load.message}</p>
           <div className="mt-5 flex justify-center gap-3">
-            <button type="button" className="btn-primary" onClick={() => setAttempt((n) => n + 1)}>Try again</button>
-            <button type="button" className="btn-ghost" onClick={close}>Close</button>
+            <button type="button" className="btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+              Try again
+            </button>
+            <DialogClose>Close</DialogClose>
           </div>
         </div>
       )}
-      {recipe && <DialogBody recipe={recipe} ids={ids} />}
-    </dialog>
+      {load.state === 'ready' && <DialogBody recipe={load.recipe} ids={ids} />}
+    </Dialog>
   );
 }
 
-function DialogSkeleton({ titleId }: { titleId: string }) {
+function DialogSkeleton() {
   return (
     <div className="animate-pulse" role="status">
-      <h2 id={titleId} className="sr-only">Loading recipe…</h2>
+      <DialogTitle className="sr-only">Loading recipe…</DialogTitle>
       <div className="aspect-[16/7] w-full bg-stone-200 dark:bg-stone-800" />
       <div className="space-y-4 p-6">
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {[0, 1, 2, 3].map((i) => <div key={i} className="h-16 rounded-2xl bg-stone-200 dark:bg-stone-800" />)}
+          {[0, 1, 2, 3].map((i) => (
+            <div key={i} className="h-16 rounded-2xl bg-stone-200 dark:bg-stone-800" />
+          ))}
         </div>
         <div className="h-4 w-2/3 rounded bg-stone-200 dark:bg-stone-800" />
         <div className="h-4 w-1/2 rounded bg-stone-200 dark:bg-stone-800" />
@@ -141,17 +119,28 @@ function DialogBody({ recipe, ids }: { recipe: Recipe; ids: string }) {
         />
         <div className="absolute inset-0 hidden bg-gradient-to-t from-black/80 via-black/30 to-transparent sm:block" />
         <div className="px-5 pt-5 sm:absolute sm:inset-x-0 sm:bottom-0 sm:p-7 sm:text-white">
-          <p className="text-xs font-semibold uppercase tracking-[0.14em] text-brand-700 sm:text-brand-200 dark:text-brand-300 sm:dark:text-brand-200">{recipe.cuisine} · {recipe.difficulty}</p>
-          <h2 id={`${ids}-title`} className="mt-1 font-serif text-2xl font-bold leading-tight sm:text-4xl">{recipe.title}</h2>
-          <p id={`${ids}-description`} className="mt-2 max-w-2xl text-stone-700 sm:line-clamp-3 sm:text-base sm:text-stone-100 dark:text-stone-300 sm:dark:text-stone-100">{recipe.description}</p>
+          <p className="text-xs font-semibold uppercase tracking-[0.14em] text-brand-700 sm:text-brand-200 dark:text-brand-300 sm:dark:text-brand-200">
+            {recipe.cuisine} · {recipe.difficulty}
+          </p>
+          <DialogTitle className="mt-1 font-serif text-2xl font-bold leading-tight sm:text-4xl">
+            {recipe.title}
+          </DialogTitle>
+          <DialogDescription className="mt-2 max-w-2xl text-stone-700 sm:line-clamp-3 sm:text-base sm:text-stone-100 dark:text-stone-300 sm:dark:text-stone-100">
+            {recipe.description}
+          </DialogDescription>
         </div>
       </header>
 
       <div className="space-y-6 p-5 sm:p-7">
         <dl className="grid grid-cols-2 gap-3 text-center sm:grid-cols-4">
           {stats.map(([label, value]) => (
-            <div key={label} className="rounded-2xl bg-white p-3 ring-1 ring-stone-200/80 dark:bg-night-card dark:ring-night-line">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500 dark:text-stone-400">{label}</dt>
+            <div
+              key={label}
+              className="rounded-2xl bg-white p-3 ring-1 ring-stone-200/80 dark:bg-night-card dark:ring-night-line"
+            >
+              <dt className="text-xs font-semibold uppercase tracking-wide text-stone-500 dark:text-stone-400">
+                {label}
+              </dt>
               <dd className="mt-0.5 text-lg font-bold">{value}</dd>
             </div>
           ))}
@@ -159,8 +148,12 @@ function DialogBody({ recipe, ids }: { recipe: Recipe; ids: string }) {
 
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="grid w-full gap-3 sm:flex sm:w-auto">
-            <a href={page} className="btn-primary">View Full Recipe</a>
-            <a href={`${page}/cook`} className="btn-ghost">Start Cooking Mode</a>
+            <a href={page} className="btn-primary">
+              View Full Recipe
+            </a>
+            <a href={`${page}/cook`} className="btn-ghost">
+              Start Cooking Mode
+            </a>
           </div>
           <StarRating tenths={recipe.rating} count={recipe.reviewCount} size="md" />
         </div>
@@ -171,19 +164,30 @@ function DialogBody({ recipe, ids }: { recipe: Recipe; ids: string }) {
           <section aria-labelledby={`${ids}-ingredients`} className="space-y-4">
             <ScalingCalculator recipeId={recipe.id} originalServings={recipe.servings} />
             <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 id={`${ids}-ingredients`} className="font-serif text-xl font-bold">Ingredients</h3>
+              <h3 id={`${ids}-ingredients`} className="font-serif text-xl font-bold">
+                Ingredients
+              </h3>
               <UnitToggle />
             </div>
-            <IngredientList recipeId={recipe.id} originalServings={recipe.servings} ingredients={recipe.ingredients} />
+            <IngredientList
+              recipeId={recipe.id}
+              originalServings={recipe.servings}
+              ingredients={recipe.ingredients}
+            />
           </section>
           <div className="space-y-8">
             <section aria-labelledby={`${ids}-steps`}>
-              <h3 id={`${ids}-steps`} className="mb-4 font-serif text-xl font-bold">Instructions</h3>
+              <h3 id={`${ids}-steps`} className="mb-4 font-serif text-xl font-bold">
+                Instructions
+              </h3>
               <InstructionList instructions={recipe.instructions} idPrefix={`${ids}-step`} />
             </section>
             {facts.length > 0 && (
               <section aria-labelledby={`${ids}-nutrition`} className="card p-5">
-                <h3 id={`${ids}-nutrition`} className="font-serif text-lg font-bold">Nutrition <span className="text-sm font-normal text-stone-500 dark:text-stone-400">per serving</span></h3>
+                <h3 id={`${ids}-nutrition`} className="font-serif text-lg font-bold">
+                  Nutrition{' '}
+                  <span className="text-sm font-normal text-stone-500 dark:text-stone-400">per serving</span>
+                </h3>
                 <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
                   {facts.map(([label, value]) => (
                     <div key={label} className="rounded-xl bg-paper p-3 text-center dark:bg-stone-800/70">
@@ -201,7 +205,9 @@ function DialogBody({ recipe, ids }: { recipe: Recipe; ids: string }) {
           <ul className="flex flex-wrap gap-2" aria-label="Tags">
             {recipe.tags.map((tag) => (
               <li key={tag}>
-                <a className="chip" href={`/search?q=${encodeURIComponent(tag)}`}>#{tag}</a>
+                <a className="chip" href={`/search?q=${encodeURIComponent(tag)}`}>
+                  #{tag}
+                </a>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import type { Recipe } from '../../lib/recipe-types.ts';
+import type { Recipe } from '../../lib/schemas/recipe.ts';
 import IngredientList from './IngredientList.tsx';
 import ScalingCalculator from './ScalingCalculator.tsx';
 import UnitToggle from './UnitToggle.tsx';
@@ -21,7 +21,11 @@ export default function RecipeTools({ recipe, heading }: RecipeToolsProps) {
         {heading && <h2 className="font-serif text-2xl font-bold">{heading}</h2>}
         <UnitToggle />
       </div>
-      <IngredientList recipeId={recipe.id} originalServings={recipe.servings} ingredients={recipe.ingredients} />
+      <IngredientList
+        recipeId={recipe.id}
+        originalServings={recipe.servings}
+        ingredients={recipe.ingredients}
+      />
     </div>
   );
 }

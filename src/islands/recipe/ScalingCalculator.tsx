@@ -1,7 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { scaleFactor } from '../../lib/quantities.ts';
-import { $servings, MAX_SERVINGS, resetServings, servingsFor, setServings } from '../../stores/recipe-view.ts';
+import {
+  $servings,
+  MAX_SERVINGS,
+  resetServings,
+  servingsFor,
+  setServings,
+} from '../../stores/recipe-view.ts';
 
 // SPEC §2 "Scaling calculator" and §4/§5: Adjust Servings with minus and plus, a number input
 // that takes positive whole numbers only (anything else is ignored; minimum 1), Reset (disabled
@@ -44,9 +50,13 @@ export default function ScalingCalculator({ recipeId, originalServings }: Scalin
 
   return (
     <section aria-labelledby={`${id}-title`} className="card p-5" data-print="hide">
-      <h3 id={`${id}-title`} className="font-serif text-lg font-bold">Recipe Scaling Calculator</h3>
+      <h3 id={`${id}-title`} className="font-serif text-lg font-bold">
+        Recipe Scaling Calculator
+      </h3>
       <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2">
-        <label htmlFor={`${id}-servings`} className="text-sm font-medium text-stone-700 dark:text-stone-300">Adjust Servings</label>
+        <label htmlFor={`${id}-servings`} className="text-sm font-medium text-stone-700 dark:text-stone-300">
+          Adjust Servings
+        </label>
         <div className="flex items-center gap-2">
           <button
             type="button"
@@ -80,12 +90,19 @@ export default function ScalingCalculator({ recipeId, originalServings }: Scalin
             <span aria-hidden="true">+</span>
           </button>
         </div>
-        <button type="button" className="btn-ghost min-h-11 px-4 disabled:cursor-not-allowed disabled:opacity-40" disabled={factor === 1} onClick={() => resetServings(recipeId)}>
+        <button
+          type="button"
+          className="btn-ghost min-h-11 px-4 disabled:cursor-not-allowed disabled:opacity-40"
+          disabled={factor === 1}
+          onClick={() => resetServings(recipeId)}
+        >
           Reset
         </button>
       </div>
       <p className="mt-2 text-sm text-stone-600 dark:text-stone-400" aria-live="polite">
-        {factor === 1 ? `Original recipe: ${original} ${original === 1 ? 'serving' : 'servings'}` : `Scaled ${factorText(factor)} from ${original} ${original === 1 ? 'serving' : 'servings'}`}
+        {factor === 1
+          ? `Original recipe: ${original} ${original === 1 ? 'serving' : 'servings'}`
+          : `Scaled ${factorText(factor)} from ${original} ${original === 1 ? 'serving' : 'servings'}`}
       </p>
       {factor !== 1 && (
         <div className="mt-3 rounded-xl bg-brand-50 p-3 text-sm text-stone-700 dark:bg-stone-800/70 dark:text-stone-300">

@@ -53,7 +53,11 @@ export default function ShareMenu({ title, url, text }: ShareMenuProps) {
     if (!open) return;
     menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onOutside = (event: PointerEvent) => {
-      if (!menuRef.current?.contains(event.target as Node) && !buttonRef.current?.contains(event.target as Node)) setOpen(false);
+      if (
+        !menuRef.current?.contains(event.target as Node) &&
+        !buttonRef.current?.contains(event.target as Node)
+      )
+        setOpen(false);
     };
     document.addEventListener('pointerdown', onOutside);
     return () => document.removeEventListener('pointerdown', onOutside);
@@ -68,12 +72,22 @@ export default function ShareMenu({ title, url, text }: ShareMenuProps) {
     const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const index = items.indexOf(document.activeElement as HTMLElement);
     const go = (i: number) => items[(i + items.length) % items.length]?.focus();
-    if (event.key === 'Escape') { event.preventDefault(); close(); }
-    else if (event.key === 'ArrowDown') { event.preventDefault(); go(index + 1); }
-    else if (event.key === 'ArrowUp') { event.preventDefault(); go(index - 1); }
-    else if (event.key === 'Home') { event.preventDefault(); go(0); }
-    else if (event.key === 'End') { event.preventDefault(); go(items.length - 1); }
-    else if (event.key === 'Tab') setOpen(false);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      go(index + 1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      go(index - 1);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      go(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      go(items.length - 1);
+    } else if (event.key === 'Tab') setOpen(false);
   };
 
   const nativeShare = async () => {
@@ -87,11 +101,18 @@ export default function ShareMenu({ title, url, text }: ShareMenuProps) {
 
   const copy = async () => {
     close();
-    if (await copyText(absolute)) showToast({ title: 'Link copied', description: 'The recipe link is on your clipboard.' });
-    else showToast({ title: 'Copy failed', description: 'Unable to copy link to clipboard.', variant: 'destructive' });
+    if (await copyText(absolute))
+      showToast({ title: 'Link copied', description: 'The recipe link is on your clipboard.' });
+    else
+      showToast({
+        title: 'Copy failed',
+        description: 'Unable to copy link to clipboard.',
+        variant: 'destructive',
+      });
   };
 
-  const itemClass = 'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium hover:bg-brand-50 focus:bg-brand-50 focus:outline-none dark:hover:bg-stone-800 dark:focus:bg-stone-800';
+  const itemClass =
+    'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left text-sm font-medium hover:bg-brand-50 focus:bg-brand-50 focus:outline-none dark:hover:bg-stone-800 dark:focus:bg-stone-800';
   return (
     <div className="relative inline-block" data-print="hide">
       <button
@@ -103,11 +124,26 @@ export default function ShareMenu({ title, url, text }: ShareMenuProps) {
         aria-controls={`${id}-menu`}
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown' && !open) { e.preventDefault(); setOpen(true); }
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
         }}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          <circle cx="18" cy="5" r="2.5" /><circle cx="6" cy="12" r="2.5" /><circle cx="18" cy="19" r="2.5" /><path d="m8.2 10.8 7.6-4.5M8.2 13.2l7.6 4.5" />
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <circle cx="18" cy="5" r="2.5" />
+          <circle cx="6" cy="12" r="2.5" />
+          <circle cx="18" cy="19" r="2.5" />
+          <path d="m8.2 10.8 7.6-4.5M8.2 13.2l7.6 4.5" />
         </svg>
         Share
       </button>
@@ -120,11 +156,25 @@ export default function ShareMenu({ title, url, text }: ShareMenuProps) {
           onKeyDown={onMenuKey}
           className="absolute right-0 z-30 mt-2 w-60 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-stone-200 dark:bg-night-card dark:ring-night-line"
         >
-          {canShare && <button type="button" role="menuitem" className={itemClass} onClick={nativeShare}>Share via…</button>}
-          <button type="button" role="menuitem" className={itemClass} onClick={copy}>Copy link</button>
+          {canShare && (
+            <button type="button" role="menuitem" className={itemClass} onClick={nativeShare}>
+              Share via…
+            </button>
+          )}
+          <button type="button" role="menuitem" className={itemClass} onClick={copy}>
+            Copy link
+          </button>
           <div role="separator" className="my-1 h-px bg-stone-200 dark:bg-night-line" />
           {socialLinks(absolute, title).map((link) => (
-            <a key={link.label} role="menuitem" className={itemClass} href={link.href} target="_blank" rel="noopener noreferrer" onClick={() => close(false)}>
+            <a
+              key={link.label}
+              role="menuitem"
+              className={itemClass}
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={() => close(false)}
+            >
               {link.label}
             </a>
           ))}

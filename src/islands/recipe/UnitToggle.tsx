@@ -19,7 +19,9 @@ export default function UnitToggle() {
   return (
     <fieldset className="flex flex-wrap items-center gap-2" data-print="hide">
       <legend className="sr-only">Units</legend>
-      <span aria-hidden="true" className="text-sm font-medium text-stone-700 dark:text-stone-300">Units</span>
+      <span aria-hidden="true" className="text-sm font-medium text-stone-700 dark:text-stone-300">
+        Units
+      </span>
       <div className="inline-flex rounded-full bg-stone-100 p-1 dark:bg-stone-800">
         {CHOICES.map((choice) => (
           <label

@@ -23,7 +23,8 @@ export function embedUrl(src: string): string | null {
   try {
     const url = new URL(src);
     const host = url.hostname.replace(/^www\.|^m\./, '');
-    if (host === 'youtu.be') return `https://www.youtube-nocookie.com/embed/${url.pathname.slice(1)}?autoplay=1`;
+    if (host === 'youtu.be')
+      return `https://www.youtube-nocookie.com/embed/${url.pathname.slice(1)}?autoplay=1`;
     if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
       const id = url.searchParams.get('v') ?? url.pathname.match(/\/(?:embed|shorts)\/([\w-]+)/)?.[1];
       return id ? `https://www.youtube-nocookie.com/embed/${id}?autoplay=1` : null;
@@ -40,26 +41,68 @@ export function embedUrl(src: string): string | null {
 
 export default function VideoPlayer({ src, title, poster, duration }: VideoPlayerProps) {
   const embed = embedUrl(src);
-  return embed ? <EmbeddedVideo embed={embed} title={title} poster={poster ?? undefined} /> : <FileVideo src={src} title={title} poster={poster ?? undefined} duration={duration ?? undefined} />;
+  return embed ? (
+    <EmbeddedVideo embed={embed} title={title} poster={poster ?? undefined} />
+  ) : (
+    <FileVideo src={src} title={title} poster={poster ?? undefined} duration={duration ?? undefined} />
+  );
 }
 
-function EmbeddedVideo({ embed, title, poster }: { embed: string; title: string; poster: string | undefined }) {
+function EmbeddedVideo({
+  embed,
+  title,
+  poster,
+}: {
+  embed: string;
+  title: string;
+  poster: string | undefined;
+}) {
   const [loaded, setLoaded] = useState(false);
   return (
     <div className="relative aspect-video overflow-hidden rounded-2xl bg-black">
       {loaded ? (
-        <iframe src={embed} title={title} className="absolute inset-0 size-full" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+        <iframe
+          src={embed}
+          title={title}
+          className="absolute inset-0 size-full"
+          allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
+          allowFullScreen
+        />
       ) : (
-        <button type="button" onClick={() => setLoaded(true)} className="group absolute inset-0 flex items-center justify-center" aria-label={`Play video: ${title}`}>
-          {poster && <img src={poster} alt="" className="absolute inset-0 size-full object-cover opacity-80" loading="lazy" />}
-          <span className="relative flex size-16 items-center justify-center rounded-full bg-white/90 text-brand-700 shadow-lg transition group-hover:scale-105"><span className="icon icon-play text-3xl" aria-hidden="true" /></span>
+        <button
+          type="button"
+          onClick={() => setLoaded(true)}
+          className="group absolute inset-0 flex items-center justify-center"
+          aria-label={`Play video: ${title}`}
+        >
+          {poster && (
+            <img
+              src={poster}
+              alt=""
+              className="absolute inset-0 size-full object-cover opacity-80"
+              loading="lazy"
+            />
+          )}
+          <span className="relative flex size-16 items-center justify-center rounded-full bg-white/90 text-brand-700 shadow-lg transition group-hover:scale-105">
+            <span className="icon icon-play text-3xl" aria-hidden="true" />
+          </span>
         </button>
       )}
     </div>
   );
 }
 
-function FileVideo({ src, title, poster, duration }: { src: string; title: string; poster: string | undefined; duration: number | undefined }) {
+function FileVideo({
+  src,
+  title,
+  poster,
+  duration,
+}: {
+  src: string;
+  title: string;
+  poster: string | undefined;
+  duration: number | undefined;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [playing, setPlaying] = useState(false);
@@ -74,7 +117,8 @@ function FileVideo({ src, title, poster, duration }: { src: string; title: strin
   const showControls = useCallback(() => {
     setControlsVisible(true);
     clearTimeout(hideTimer.current);
-    if (videoRef.current && !videoRef.current.paused) hideTimer.current = setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_MS);
+    if (videoRef.current && !videoRef.current.paused)
+      hideTimer.current = setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_MS);
   }, []);
 
   useEffect(() => {
@@ -100,7 +144,9 @@ function FileVideo({ src, title, poster, duration }: { src: string; title: strin
   };
   const restart = () => {
     seek(0);
-    video()?.play().catch(() => setPlaying(false));
+    video()
+      ?.play()
+      .catch(() => setPlaying(false));
   };
   const changeVolume = (value: number) => {
     const v = video();
@@ -124,7 +170,13 @@ function FileVideo({ src, title, poster, duration }: { src: string; title: strin
 
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('input, select')) return;
-    const handled = { ' ': togglePlay, k: togglePlay, m: toggleMute, ArrowRight: () => seek(time + 5), ArrowLeft: () => seek(time - 5) }[event.key];
+    const handled = {
+      ' ': togglePlay,
+      k: togglePlay,
+      m: toggleMute,
+      ArrowRight: () => seek(time + 5),
+      ArrowLeft: () => seek(time - 5),
+    }[event.key];
     if (!handled) return;
     event.preventDefault();
     handled();
@@ -155,17 +207,30 @@ function FileVideo({ src, title, poster, duration }: { src: string; title: strin
         onPause={() => setPlaying(false)}
         onEnded={() => setPlaying(false)}
         onTimeUpdate={(e) => setTime(e.currentTarget.currentTime)}
-        onLoadedMetadata={(e) => Number.isFinite(e.currentTarget.duration) && e.currentTarget.duration > 0 && setLength(e.currentTarget.duration)}
+        onLoadedMetadata={(e) =>
+          Number.isFinite(e.currentTarget.duration) &&
+          e.currentTarget.duration > 0 &&
+          setLength(e.currentTarget.duration)
+        }
       >
         <track kind="captions" />
       </video>
       {!playing && (
-        <button type="button" onClick={togglePlay} aria-label="Play video" className="absolute inset-0 m-auto flex size-16 items-center justify-center rounded-full bg-white/90 text-brand-700 shadow-lg">
+        <button
+          type="button"
+          onClick={togglePlay}
+          aria-label="Play video"
+          className="absolute inset-0 m-auto flex size-16 items-center justify-center rounded-full bg-white/90 text-brand-700 shadow-lg"
+        >
           <span className="icon icon-play text-3xl" aria-hidden="true" />
         </button>
       )}
-      <div className={`absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent px-3 pb-2 pt-8 text-white transition-opacity duration-300 ${controlsVisible ? 'opacity-100' : 'pointer-events-none opacity-0'}`}>
-        <label htmlFor={`${id}-seek`} className="sr-only">Seek</label>
+      <div
+        className={`absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 to-transparent px-3 pb-2 pt-8 text-white transition-opacity duration-300 ${controlsVisible ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+      >
+        <label htmlFor={`${id}-seek`} className="sr-only">
+          Seek
+        </label>
         <input
           id={`${id}-seek`}
           type="range"
@@ -178,24 +243,87 @@ function FileVideo({ src, title, poster, duration }: { src: string; title: strin
           className="w-full accent-brand-400"
         />
         <div className="flex flex-wrap items-center gap-1">
-          <button type="button" className={iconButton} onClick={togglePlay} aria-label={playing ? 'Pause' : 'Play'}>
-            {playing ? <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="currentColor"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg> : <span className="icon icon-play text-2xl" aria-hidden="true" />}
+          <button
+            type="button"
+            className={iconButton}
+            onClick={togglePlay}
+            aria-label={playing ? 'Pause' : 'Play'}
+          >
+            {playing ? (
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="currentColor">
+                <path d="M7 5h4v14H7zM13 5h4v14h-4z" />
+              </svg>
+            ) : (
+              <span className="icon icon-play text-2xl" aria-hidden="true" />
+            )}
           </button>
           <button type="button" className={iconButton} onClick={restart} aria-label="Restart">
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" /></svg>
-          </button>
-          <span className="px-2 text-sm tabular-nums">{formatClock(time)} / {formatClock(length)}</span>
-          <span className="flex-1" />
-          <button type="button" className={iconButton} onClick={toggleMute} aria-label={muted ? 'Unmute' : 'Mute'} aria-pressed={muted}>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M4 9v6h4l5 4V5L8 9z" />{muted ? <path d="m16 9 5 6M21 9l-5 6" /> : <path d="M16.5 8.5a5 5 0 0 1 0 7" />}
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.2"
+              strokeLinecap="round"
+            >
+              <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
             </svg>
           </button>
-          <label htmlFor={`${id}-volume`} className="sr-only">Volume</label>
-          <input id={`${id}-volume`} type="range" min={0} max={1} step={0.05} value={muted ? 0 : volume} onChange={(e) => changeVolume(Number(e.target.value))} className="w-20 accent-brand-400" />
-          <label htmlFor={`${id}-speed`} className="sr-only">Playback speed</label>
-          <select id={`${id}-speed`} value={speed} onChange={(e) => changeSpeed(Number(e.target.value))} className="ml-1 h-9 rounded-lg bg-white/15 px-2 text-sm text-white [&>option]:text-ink">
-            {VIDEO_SPEEDS.map((s) => <option key={s} value={s}>{s}×</option>)}
+          <span className="px-2 text-sm tabular-nums">
+            {formatClock(time)} / {formatClock(length)}
+          </span>
+          <span className="flex-1" />
+          <button
+            type="button"
+            className={iconButton}
+            onClick={toggleMute}
+            aria-label={muted ? 'Unmute' : 'Mute'}
+            aria-pressed={muted}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
+              <path d="M4 9v6h4l5 4V5L8 9z" />
+              {muted ? <path d="m16 9 5 6M21 9l-5 6" /> : <path d="M16.5 8.5a5 5 0 0 1 0 7" />}
+            </svg>
+          </button>
+          <label htmlFor={`${id}-volume`} className="sr-only">
+            Volume
+          </label>
+          <input
+            id={`${id}-volume`}
+            type="range"
+            min={0}
+            max={1}
+            step={0.05}
+            value={muted ? 0 : volume}
+            onChange={(e) => changeVolume(Number(e.target.value))}
+            className="w-20 accent-brand-400"
+          />
+          <label htmlFor={`${id}-speed`} className="sr-only">
+            Playback speed
+          </label>
+          <select
+            id={`${id}-speed`}
+            value={speed}
+            onChange={(e) => changeSpeed(Number(e.target.value))}
+            className="ml-1 h-9 rounded-lg bg-white/15 px-2 text-sm text-white [&>option]:text-ink"
+          >
+            {VIDEO_SPEEDS.map((s) => (
+              <option key={s} value={s}>
+                {s}×
+              </option>
+            ))}
           </select>
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api-client.ts';
-import type { Recipe } from '../../lib/recipe-types.ts';
+import type { Recipe } from '../../lib/schemas/recipe.ts';
 
 // Full recipes fetched for the detail dialog, kept for the visit: opening the same card twice,
 // or hovering before clicking, costs one request.

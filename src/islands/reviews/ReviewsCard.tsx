@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
 import { api, ApiRequestError, errorText } from '../../lib/api-client.ts';
-import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES, type Review, type ReviewWriteResult } from '../../lib/review-schema.ts';
+import {
+  REVIEW_COMMENT_MAX,
+  REVIEW_MESSAGES,
+  type Review,
+  type ReviewWriteResult,
+} from '../../lib/schemas/review.ts';
 import { showToast } from '../../stores/toasts.ts';
 import AuthDialog from '../auth/AuthDialog.tsx';
 import StarRating from '../recipe/StarRating.tsx';
@@ -51,13 +56,20 @@ export default function ReviewsCard({ recipeId, initialReviews }: ReviewsCardPro
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(18rem,24rem)]">
       <div>
         {failed && (
-          <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">
+          <div
+            role="alert"
+            className="mb-4 flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200"
+          >
             Failed to fetch reviews
-            <button type="button" className="btn-ghost min-h-9 px-3 py-1" onClick={() => void load()}>Try again</button>
+            <button type="button" className="btn-ghost min-h-9 px-3 py-1" onClick={() => void load()}>
+              Try again
+            </button>
           </div>
         )}
         {reviews === undefined && !failed && <p className="muted">Loading reviews…</p>}
-        {reviews?.length === 0 && <p className="muted">No reviews yet. Cooked it? Tell others how it turned out.</p>}
+        {reviews?.length === 0 && (
+          <p className="muted">No reviews yet. Cooked it? Tell others how it turned out.</p>
+        )}
         {reviews && reviews.length > 0 && (
           <ul className="grid grid-cols-1 gap-4">
             {reviews.map((review) => (
@@ -65,7 +77,11 @@ export default function ReviewsCard({ recipeId, initialReviews }: ReviewsCardPro
                 key={review.id}
                 review={review}
                 isOwn={review.username === user?.username}
-                onMarked={(helpful) => setReviews((list) => list?.map((r) => (r.id === review.id ? { ...r, helpful, userFound: true } : r)))}
+                onMarked={(helpful) =>
+                  setReviews((list) =>
+                    list?.map((r) => (r.id === review.id ? { ...r, helpful, userFound: true } : r)),
+                  )
+                }
               />
             ))}
           </ul>
@@ -84,7 +100,15 @@ export default function ReviewsCard({ recipeId, initialReviews }: ReviewsCardPro
   );
 }
 
-function ReviewItem({ review, isOwn, onMarked }: { review: Review; isOwn: boolean; onMarked: (helpful: number) => void }) {
+function ReviewItem({
+  review,
+  isOwn,
+  onMarked,
+}: {
+  review: Review;
+  isOwn: boolean;
+  onMarked: (helpful: number) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const markHelpful = async () => {
     setBusy(true);
@@ -95,7 +119,12 @@ function ReviewItem({ review, isOwn, onMarked }: { review: Review; isOwn: boolea
       const loginNeeded = err instanceof ApiRequestError && err.status === 401;
       showToast({
         title: loginNeeded ? 'Login required' : 'Error',
-        description: errorText(err, loginNeeded ? REVIEW_MESSAGES.helpfulLoginRequired : 'Could not mark this review helpful. Please try again.'),
+        description: errorText(
+          err,
+          loginNeeded
+            ? REVIEW_MESSAGES.helpfulLoginRequired
+            : 'Could not mark this review helpful. Please try again.',
+        ),
         variant: 'destructive',
       });
     } finally {
@@ -106,16 +135,25 @@ function ReviewItem({ review, isOwn, onMarked }: { review: Review; isOwn: boolea
   return (
     <li className="card p-5" data-review-id={review.id}>
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="flex size-10 flex-none items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-900 dark:bg-brand-900/50 dark:text-brand-200">
+        <span
+          aria-hidden="true"
+          className="flex size-10 flex-none items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-900 dark:bg-brand-900/50 dark:text-brand-200"
+        >
           {review.username.charAt(0).toUpperCase()}
         </span>
         <div className="min-w-0">
           <p className="truncate font-semibold">{review.username}</p>
-          <p className="text-xs muted"><time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time></p>
+          <p className="text-xs muted">
+            <time dateTime={review.createdAt}>{dateFormat.format(new Date(review.createdAt))}</time>
+          </p>
         </div>
-        <span className="ml-auto"><StarRating tenths={review.rating * 10} /></span>
+        <span className="ml-auto">
+          <StarRating tenths={review.rating * 10} />
+        </span>
       </div>
-      <p className="mt-3 whitespace-pre-line leading-7 text-stone-700 dark:text-stone-300">{review.comment}</p>
+      <p className="mt-3 whitespace-pre-line leading-7 text-stone-700 dark:text-stone-300">
+        {review.comment}
+      </p>
       <div className="mt-3 flex flex-wrap items-center gap-3 text-sm">
         {isOwn ? (
           <span className="muted">Your review{review.helpful > 0 ? ` · ${people}` : ''}</span>
@@ -127,7 +165,16 @@ function ReviewItem({ review, isOwn, onMarked }: { review: Review; isOwn: boolea
             aria-pressed={review.userFound}
             className="inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 py-1 font-medium ring-1 ring-stone-300 hover:bg-brand-50 disabled:cursor-default disabled:opacity-70 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 dark:ring-night-line dark:hover:bg-stone-800 dark:aria-pressed:bg-stone-800 dark:aria-pressed:text-brand-200"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="16"
+              height="16"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinejoin="round"
+            >
               <path d="M7 11v9H4v-9h3Zm0 0 4-8c1.7 0 2.8 1.3 2.5 3L13 10h5.5a2 2 0 0 1 2 2.4l-1.4 6A2 2 0 0 1 17.2 20H7" />
             </svg>
             {review.userFound ? 'Marked helpful' : 'Helpful'} ({review.helpful})
@@ -138,7 +185,12 @@ function ReviewItem({ review, isOwn, onMarked }: { review: Review; isOwn: boolea
   );
 }
 
-function ReviewForm({ recipeId, signedIn, existing, onSaved }: {
+function ReviewForm({
+  recipeId,
+  signedIn,
+  existing,
+  onSaved,
+}: {
   recipeId: number;
   /** undefined while the session is loading. */
   signedIn: boolean | undefined;
@@ -159,7 +211,9 @@ function ReviewForm({ recipeId, signedIn, existing, onSaved }: {
       <div className="card self-start p-6">
         <h3 className="font-serif text-xl font-bold">Write a Review</h3>
         <p className="muted mt-2">Please log in to write a review</p>
-        <button type="button" className="btn-primary mt-4" onClick={() => setLoginOpen(true)}>Login</button>
+        <button type="button" className="btn-primary mt-4" onClick={() => setLoginOpen(true)}>
+          Login
+        </button>
         <AuthDialog open={loginOpen} onOpenChange={setLoginOpen} />
       </div>
     );
@@ -175,7 +229,10 @@ function ReviewForm({ recipeId, signedIn, existing, onSaved }: {
     if (rating === 0 || trimmed === '') return;
     setSubmitting(true);
     try {
-      const result = await api.post<ReviewWriteResult>(`/api/recipes/${recipeId}/reviews`, { rating, comment: trimmed });
+      const result = await api.post<ReviewWriteResult>(`/api/recipes/${recipeId}/reviews`, {
+        rating,
+        comment: trimmed,
+      });
       showToast({
         title: existing ? 'Review updated' : 'Review submitted',
         description: existing ? 'Your changes are saved.' : 'Thank you for sharing how it turned out!',
@@ -185,16 +242,29 @@ function ReviewForm({ recipeId, signedIn, existing, onSaved }: {
       setTouched({ rating: false, comment: false });
       onSaved(result);
     } catch (err) {
-      showToast({ title: 'Error', description: errorText(err, 'Your review could not be saved. Please try again.'), variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: errorText(err, 'Your review could not be saved. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       setSubmitting(false);
     }
   };
 
   return (
-    <form onSubmit={submit} noValidate className="card self-start space-y-4 p-6" aria-labelledby={`${ids}-title`}>
-      <h3 id={`${ids}-title`} className="font-serif text-xl font-bold">{existing ? 'Update your review' : 'Write a Review'}</h3>
-      {existing && <p className="muted text-sm">You reviewed this recipe already; sending again replaces your review.</p>}
+    <form
+      onSubmit={submit}
+      noValidate
+      className="card self-start space-y-4 p-6"
+      aria-labelledby={`${ids}-title`}
+    >
+      <h3 id={`${ids}-title`} className="font-serif text-xl font-bold">
+        {existing ? 'Update your review' : 'Write a Review'}
+      </h3>
+      {existing && (
+        <p className="muted text-sm">You reviewed this recipe already; sending again replaces your review.</p>
+      )}
       <div>
         <StarInput
           value={rating}
@@ -205,10 +275,16 @@ function ReviewForm({ recipeId, signedIn, existing, onSaved }: {
           describedBy={ratingError ? `${ids}-rating-error` : undefined}
           invalid={Boolean(ratingError)}
         />
-        {ratingError && <p id={`${ids}-rating-error`} className="px-1 text-sm text-red-700 dark:text-red-400">{ratingError}</p>}
+        {ratingError && (
+          <p id={`${ids}-rating-error`} className="px-1 text-sm text-red-700 dark:text-red-400">
+            {ratingError}
+          </p>
+        )}
       </div>
       <div className="space-y-1.5">
-        <label htmlFor={`${ids}-comment`} className="block px-1 text-sm font-semibold">Your review</label>
+        <label htmlFor={`${ids}-comment`} className="block px-1 text-sm font-semibold">
+          Your review
+        </label>
         <textarea
           id={`${ids}-comment`}
           value={comment}
@@ -221,9 +297,17 @@ function ReviewForm({ recipeId, signedIn, existing, onSaved }: {
           aria-describedby={commentError ? `${ids}-comment-error` : undefined}
           className="field min-h-28 rounded-2xl"
         />
-        {commentError && <p id={`${ids}-comment-error`} className="px-1 text-sm text-red-700 dark:text-red-400">{commentError}</p>}
+        {commentError && (
+          <p id={`${ids}-comment-error`} className="px-1 text-sm text-red-700 dark:text-red-400">
+            {commentError}
+          </p>
+        )}
       </div>
-      <button type="submit" className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-60" disabled={submitting || rating === 0 || trimmed === ''}>
+      <button
+        type="submit"
+        className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-60"
+        disabled={submitting || rating === 0 || trimmed === ''}
+      >
         {submitting ? 'Submitting…' : existing ? 'Update Review' : 'Submit Review'}
       </button>
     </form>

@@ -5,7 +5,12 @@ import { useId, useState } from 'react';
 
 const LABELS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;
 
-export default function StarInput({ value, onChange, describedBy, invalid }: {
+export default function StarInput({
+  value,
+  onChange,
+  describedBy,
+  invalid,
+}: {
   value: number;
   onChange: (rating: number) => void;
   describedBy?: string | undefined;
@@ -33,12 +38,23 @@ export default function StarInput({ value, onChange, describedBy, invalid }: {
               className="sr-only"
             />
             <span className="sr-only">{`${star} ${star === 1 ? 'star' : 'stars'} (${LABELS[star]})`}</span>
-            <svg aria-hidden="true" viewBox="0 0 20 20" width="30" height="30" className={star <= shown ? 'text-amber-500' : 'text-stone-300 dark:text-stone-600'}>
-              <path fill="currentColor" d="M10 1.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8L10 14.8l-5.3 2.8 1-5.8L1.5 7.7l5.9-.9z" />
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              width="30"
+              height="30"
+              className={star <= shown ? 'text-amber-500' : 'text-stone-300 dark:text-stone-600'}
+            >
+              <path
+                fill="currentColor"
+                d="M10 1.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8L10 14.8l-5.3 2.8 1-5.8L1.5 7.7l5.9-.9z"
+              />
             </svg>
           </label>
         ))}
-        <span className="ml-2 text-sm muted" aria-hidden="true">{shown ? LABELS[shown] : ''}</span>
+        <span className="ml-2 text-sm muted" aria-hidden="true">
+          {shown ? LABELS[shown] : ''}
+        </span>
       </div>
     </fieldset>
   );

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { recipeCardHtml } from '../../components/recipe-card-html.ts';
 import { api, errorText } from '../../lib/api-client.ts';
-import type { Category, RecipeSummary } from '../../lib/recipe-types.ts';
+import type { Category } from '../../lib/schemas/category.ts';
+import type { RecipeSummary } from '../../lib/schemas/recipe.ts';
 
 // The search page (SPEC §2 "Search", §4 "Search input", §9): typing searches after a 300 ms
 // pause when the trimmed text is not empty; Enter or the button searches at once and cancels the
@@ -22,7 +23,11 @@ interface Criteria {
   cuisine: string;
 }
 
-type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; results: RecipeSummary[]; criteria: Criteria } | { kind: 'error'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'loading' }
+  | { kind: 'done'; results: RecipeSummary[]; criteria: Criteria }
+  | { kind: 'error'; message: string };
 
 const EMPTY: Criteria = { q: '', category: '', cuisine: '' };
 
@@ -80,11 +85,19 @@ export default function SearchPage() {
     if (next.category) params.set('category', next.category);
     if (next.cuisine) params.set('cuisine', next.cuisine);
     try {
-      const results = await api.get<RecipeSummary[]>(`/api/recipes/search?${params}`, { signal: controller.signal });
+      const results = await api.get<RecipeSummary[]>(`/api/recipes/search?${params}`, {
+        signal: controller.signal,
+      });
       if (!controller.signal.aborted) setStatus({ kind: 'done', results, criteria: next });
     } catch (err) {
       if (controller.signal.aborted) return;
-      setStatus({ kind: 'error', message: errorText(err, 'The search could not be completed. Please check your connection and try again.') });
+      setStatus({
+        kind: 'error',
+        message: errorText(
+          err,
+          'The search could not be completed. Please check your connection and try again.',
+        ),
+      });
     }
   }, []);
 
@@ -133,10 +146,19 @@ export default function SearchPage() {
 
   return (
     <div className="space-y-6" data-search-page data-ready={ready || undefined}>
-      <form role="search" onSubmit={submit} className="flex gap-2 rounded-full bg-white p-1.5 shadow-lg shadow-brand-900/10 ring-1 ring-stone-200 dark:bg-night-card dark:shadow-black/30 dark:ring-night-line">
-        <label htmlFor={`${ids}-q`} className="sr-only">Search recipes</label>
+      <form
+        role="search"
+        onSubmit={submit}
+        className="flex gap-2 rounded-full bg-white p-1.5 shadow-lg shadow-brand-900/10 ring-1 ring-stone-200 dark:bg-night-card dark:shadow-black/30 dark:ring-night-line"
+      >
+        <label htmlFor={`${ids}-q`} className="sr-only">
+          Search recipes
+        </label>
         <div className="relative min-w-0 flex-1">
-          <span className="icon icon-search pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-stone-500 dark:text-stone-400" aria-hidden="true" />
+          <span
+            className="icon icon-search pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2 text-stone-500 dark:text-stone-400"
+            aria-hidden="true"
+          />
           <input
             id={`${ids}-q`}
             type="search"
@@ -150,28 +172,48 @@ export default function SearchPage() {
             className="field border-0 bg-transparent pl-11 text-[17px] shadow-none focus-visible:outline-offset-0 dark:bg-transparent"
           />
         </div>
-        <button type="submit" className="btn-primary px-4 sm:px-6">Search</button>
+        <button type="submit" className="btn-primary px-4 sm:px-6">
+          Search
+        </button>
       </form>
 
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filter by category">
         <CategoryChip label="All categories" active={!criteria.category} onClick={() => pickCategory('')} />
         {categories.map((c) => (
-          <CategoryChip key={c.slug} label={c.name} active={criteria.category === c.slug} onClick={() => pickCategory(c.slug)} />
+          <CategoryChip
+            key={c.slug}
+            label={c.name}
+            active={criteria.category === c.slug}
+            onClick={() => pickCategory(c.slug)}
+          />
         ))}
         {criteria.cuisine && (
-          <button type="button" className="chip gap-1.5" onClick={() => void run({ ...criteria, q: text, cuisine: '' }, 'push')} aria-label={`Remove cuisine filter ${criteria.cuisine}`}>
+          <button
+            type="button"
+            className="chip gap-1.5"
+            onClick={() => void run({ ...criteria, q: text, cuisine: '' }, 'push')}
+            aria-label={`Remove cuisine filter ${criteria.cuisine}`}
+          >
             Cuisine: {criteria.cuisine} <span className="icon icon-close size-3.5" aria-hidden="true" />
           </button>
         )}
       </div>
 
-      <p className="min-h-6 text-sm font-medium text-stone-700 dark:text-stone-300" aria-live="polite" data-search-status>
+      <p
+        className="min-h-6 text-sm font-medium text-stone-700 dark:text-stone-300"
+        aria-live="polite"
+        data-search-status
+      >
         {status.kind === 'loading' && 'Searching…'}
         {status.kind === 'done' && summary(status.results.length, status.criteria, categoryName)}
       </p>
 
       {status.kind === 'idle' && (
-        <Suggestions title="Start Your Recipe Search" text="Search by dish, ingredient or cuisine, or try one of these:" onPick={suggest} />
+        <Suggestions
+          title="Start Your Recipe Search"
+          text="Search by dish, ingredient or cuisine, or try one of these:"
+          onPick={suggest}
+        />
       )}
       {status.kind === 'loading' && (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true" data-search-skeletons>
@@ -191,16 +233,26 @@ export default function SearchPage() {
         <div className="card p-6 text-center" role="alert">
           <p className="font-semibold">Search is not working right now</p>
           <p className="muted mt-1">{status.message}</p>
-          <button type="button" className="btn-primary mt-4" onClick={() => void run(criteria, 'none')}>Try again</button>
+          <button type="button" className="btn-primary mt-4" onClick={() => void run(criteria, 'none')}>
+            Try again
+          </button>
         </div>
       )}
       {status.kind === 'done' && status.results.length === 0 && (
-        <Suggestions title="No recipes found" text="Check the spelling, use fewer words, or try one of these:" onPick={suggest} />
+        <Suggestions
+          title="No recipes found"
+          text="Check the spelling, use fewer words, or try one of these:"
+          onPick={suggest}
+        />
       )}
       {status.kind === 'done' && status.results.length > 0 && (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-search-results>
           {status.results.map((recipe, i) => (
-            <li key={recipe.id} className="grid" dangerouslySetInnerHTML={{ __html: recipeCardHtml(recipe, { eager: i < 4, headingLevel: 2 }) }} />
+            <li
+              key={recipe.id}
+              className="grid"
+              dangerouslySetInnerHTML={{ __html: recipeCardHtml(recipe, { eager: i < 4, headingLevel: 2 }) }}
+            />
           ))}
         </ul>
       )}
@@ -209,7 +261,11 @@ export default function SearchPage() {
 }
 
 function summary(count: number, c: Criteria, categoryName: (slug: string) => string): string {
-  const parts = [c.q.trim() && `“${c.q.trim()}”`, c.category && `in ${categoryName(c.category)}`, c.cuisine && `(${c.cuisine} cuisine)`].filter(Boolean);
+  const parts = [
+    c.q.trim() && `“${c.q.trim()}”`,
+    c.category && `in ${categoryName(c.category)}`,
+    c.cuisine && `(${c.cuisine} cuisine)`,
+  ].filter(Boolean);
   return `${count === 0 ? 'No' : count} ${count === 1 ? 'recipe' : 'recipes'} found${parts.length ? ` for ${parts.join(' ')}` : ''}`;
 }
 
@@ -226,7 +282,15 @@ function CategoryChip({ label, active, onClick }: { label: string; active: boole
   );
 }
 
-function Suggestions({ title, text, onPick }: { title: string; text: string; onPick: (word: string) => void }) {
+function Suggestions({
+  title,
+  text,
+  onPick,
+}: {
+  title: string;
+  text: string;
+  onPick: (word: string) => void;
+}) {
   return (
     <div className="card px-6 py-12 text-center" data-search-suggestions>
       <span className="icon icon-search size-10 text-brand-600 dark:text-brand-300" aria-hidden="true" />
@@ -235,7 +299,16 @@ function Suggestions({ title, text, onPick }: { title: string; text: string; onP
       <ul className="mt-5 flex flex-wrap justify-center gap-2">
         {SEARCH_SUGGESTIONS.map((word) => (
           <li key={word}>
-            <a href={`/search?q=${encodeURIComponent(word)}`} className="chip" onClick={(e) => { e.preventDefault(); onPick(word); }}>{word}</a>
+            <a
+              href={`/search?q=${encodeURIComponent(word)}`}
+              className="chip"
+              onClick={(e) => {
+                e.preventDefault();
+                onPick(word);
+              }}
+            >
+              {word}
+            </a>
           </li>
         ))}
       </ul>

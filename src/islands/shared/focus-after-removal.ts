@@ -3,10 +3,14 @@
 // fallback, so keyboard users keep their place.
 
 /** Call before the row goes; returns a function that moves focus once it has gone. */
-export function focusAfterRemoval(button: HTMLElement, fallback: () => HTMLElement | null | undefined): () => void {
+export function focusAfterRemoval(
+  button: HTMLElement,
+  fallback: () => HTMLElement | null | undefined,
+): () => void {
   const row = button.closest('li');
   const marker = button.getAttribute('data-row-action');
-  const pick = (li: Element | null | undefined) => (marker ? li?.querySelector<HTMLElement>(`[data-row-action="${marker}"]`) : null) ?? null;
+  const pick = (li: Element | null | undefined) =>
+    (marker ? li?.querySelector<HTMLElement>(`[data-row-action="${marker}"]`) : null) ?? null;
   const next = pick(row?.nextElementSibling) ?? pick(row?.previousElementSibling);
   return () => {
     const target = next?.isConnected ? next : fallback();

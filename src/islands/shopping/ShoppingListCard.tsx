@@ -1,7 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { $servings, servingsFor } from '../../stores/recipe-view.ts';
-import { $shoppingList, addRecipe, clearAll, clearChecked, exportText, remove, syncShoppingList, toggle } from '../../stores/shopping-list.ts';
+import {
+  $shoppingList,
+  addRecipe,
+  clearAll,
+  clearChecked,
+  exportText,
+  remove,
+  syncShoppingList,
+  toggle,
+} from '../../stores/shopping-list.ts';
 import { showToast } from '../../stores/toasts.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { DialogNotice } from '../shared/Dialog.tsx';
@@ -36,15 +45,23 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
     try {
       const { outcome, count } = await addRecipe(recipe, servings);
       if (count === 0) {
-        showToast({ title: 'Failed to update shopping list', description: 'This recipe has no ingredients to add.', variant: 'destructive' });
+        showToast({
+          title: 'Failed to update shopping list',
+          description: 'This recipe has no ingredients to add.',
+          variant: 'destructive',
+        });
         setNotice({ tone: 'error', text: 'This recipe has no ingredients to add.' });
         return;
       }
       if (outcome === 'refused') return; // the store has said why
       const what = `${plural(count, 'ingredient', 'ingredients')} from ${recipe.title} (${plural(servings, 'serving', 'servings')})`;
-      const description = outcome === 'saved' ? what : `${what}, saved on this device until you are back online.`;
+      const description =
+        outcome === 'saved' ? what : `${what}, saved on this device until you are back online.`;
       showToast({ title: 'Added to shopping list', description });
-      setNotice({ tone: 'info', text: `Added ${description.charAt(0).toLowerCase()}${description.slice(1)}.` });
+      setNotice({
+        tone: 'info',
+        text: `Added ${description.charAt(0).toLowerCase()}${description.slice(1)}.`,
+      });
     } finally {
       setAdding(false);
     }
@@ -53,10 +70,31 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
   return (
     <div className="space-y-5">
       <section aria-labelledby={`${ids}-add`} className="rounded-xl bg-paper p-4 dark:bg-night">
-        <h3 id={`${ids}-add`} className="font-semibold">{recipe.title}</h3>
-        <p className="muted text-sm">Ingredients for {plural(servings, 'serving', 'servings')}, as on the page.</p>
-        <button ref={addButtonRef} type="button" className="btn-primary mt-3 w-full aria-disabled:opacity-60 sm:w-auto" onClick={() => !adding && void add()} aria-disabled={adding} aria-busy={adding} data-autofocus>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+        <h3 id={`${ids}-add`} className="font-semibold">
+          {recipe.title}
+        </h3>
+        <p className="muted text-sm">
+          Ingredients for {plural(servings, 'serving', 'servings')}, as on the page.
+        </p>
+        <button
+          ref={addButtonRef}
+          type="button"
+          className="btn-primary mt-3 w-full aria-disabled:opacity-60 sm:w-auto"
+          onClick={() => !adding && void add()}
+          aria-disabled={adding}
+          aria-busy={adding}
+          data-autofocus
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="18"
+            height="18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.2"
+            strokeLinecap="round"
+          >
             <path d="M12 5v14M5 12h14" />
           </svg>
           {adding ? 'Adding…' : 'Add ingredients'}
@@ -67,11 +105,24 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
       {list.error && <DialogNotice tone="error">Failed to update shopping list: {list.error}</DialogNotice>}
       <SyncStatus offline={list.offline} pending={list.pending} />
 
-      {list.status === 'loading' && <p className="muted" role="status">Loading your shopping list…</p>}
+      {list.status === 'loading' && (
+        <p className="muted" role="status">
+          Loading your shopping list…
+        </p>
+      )}
       {list.status === 'error' && (
-        <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200">
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 p-4 text-sm text-red-800 dark:bg-red-950/40 dark:text-red-200"
+        >
           Couldn't load your shopping list.
-          <button type="button" className="btn-ghost min-h-9 px-3 py-1" onClick={() => void syncShoppingList()}>Try again</button>
+          <button
+            type="button"
+            className="btn-ghost min-h-9 px-3 py-1"
+            onClick={() => void syncShoppingList()}
+          >
+            Try again
+          </button>
         </div>
       )}
 
@@ -83,8 +134,12 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
         <>
           <div>
             <div className="flex items-baseline justify-between text-sm">
-              <span id={`${ids}-progress`} className="font-semibold">Checked off</span>
-              <span className="muted tabular-nums" data-progress-text>{checked} of {total}</span>
+              <span id={`${ids}-progress`} className="font-semibold">
+                Checked off
+              </span>
+              <span className="muted tabular-nums" data-progress-text>
+                {checked} of {total}
+              </span>
             </div>
             <div
               role="progressbar"
@@ -95,7 +150,10 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
               aria-valuetext={`${checked} of ${plural(total, 'item', 'items')} checked`}
               className="mt-1.5 h-2.5 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800"
             >
-              <div className="h-full rounded-full bg-herb-700 transition-[width] dark:bg-herb-300" style={{ width: `${percent}%` }} />
+              <div
+                className="h-full rounded-full bg-herb-700 transition-[width] dark:bg-herb-300"
+                style={{ width: `${percent}%` }}
+              />
             </div>
           </div>
 
@@ -111,7 +169,12 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
                 {group.items.map((item) => {
                   const quantity = itemQuantity(item);
                   return (
-                    <li key={item.id} className="flex items-center gap-1" data-shopping-item data-checked={item.checked}>
+                    <li
+                      key={item.id}
+                      className="flex items-center gap-1"
+                      data-shopping-item
+                      data-checked={item.checked}
+                    >
                       <label className="flex min-w-0 flex-1 cursor-pointer items-start gap-3 rounded-lg px-2 py-2 hover:bg-brand-50 dark:hover:bg-stone-800/60">
                         <input
                           type="checkbox"
@@ -123,7 +186,9 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
                         <span className="min-w-0 decoration-2 peer-checked:text-stone-500 peer-checked:line-through dark:peer-checked:text-stone-400">
                           {quantity && <strong className="font-semibold">{quantity} </strong>}
                           {item.ingredient}
-                          {item.recipeTitle && <small className="muted block text-xs">{item.recipeTitle}</small>}
+                          {item.recipeTitle && (
+                            <small className="muted block text-xs">{item.recipeTitle}</small>
+                          )}
                         </span>
                       </label>
                       <button
@@ -138,7 +203,17 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
                         aria-label={`Remove ${quantity ? `${quantity} ` : ''}${item.ingredient}`}
                         className="inline-flex size-11 flex-none items-center justify-center rounded-full text-stone-500 hover:bg-red-50 hover:text-red-700 dark:text-stone-400 dark:hover:bg-red-950/40 dark:hover:text-red-300"
                       >
-                        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                        <svg
+                          aria-hidden="true"
+                          viewBox="0 0 24 24"
+                          width="18"
+                          height="18"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                          strokeLinecap="round"
+                          strokeLinejoin="round"
+                        >
                           <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
                         </svg>
                       </button>
@@ -148,10 +223,8 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
               </ul>
             </section>
           ))}
-
         </>
       )}
-
     </div>
   );
 }
@@ -177,11 +250,18 @@ function SyncStatus({ offline, pending }: { offline: boolean; pending: number })
   const text = offline
     ? pending > 0
       ? `Offline: ${changes} saved on this device will sync when you're back online.`
-      : "Offline: showing the list saved on this device."
+      : 'Offline: showing the list saved on this device.'
     : `Syncing ${changes}…`;
   return (
-    <p role="status" data-sync-status className="flex items-center gap-2 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200">
-      <span aria-hidden="true" className={`size-2 flex-none rounded-full ${offline ? 'bg-amber-500' : 'animate-pulse bg-herb-700 dark:bg-herb-300'}`} />
+    <p
+      role="status"
+      data-sync-status
+      className="flex items-center gap-2 rounded-xl bg-amber-50 px-4 py-2.5 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-200"
+    >
+      <span
+        aria-hidden="true"
+        className={`size-2 flex-none rounded-full ${offline ? 'bg-amber-500' : 'animate-pulse bg-herb-700 dark:bg-herb-300'}`}
+      />
       {text}
     </p>
   );
@@ -209,17 +289,40 @@ export function ShoppingListActions() {
 
   return (
     <>
-      <button type="button" className="btn-ghost px-3.5 sm:px-5" onClick={(event) => download(event.currentTarget)}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <button
+        type="button"
+        className="btn-ghost px-3.5 sm:px-5"
+        onClick={(event) => download(event.currentTarget)}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
         </svg>
         Export
       </button>
       {/* aria-disabled, not disabled: a disabled button drops the keyboard focus out of the dialog. */}
-      <button type="button" className="btn-ghost px-3.5 aria-disabled:cursor-not-allowed sm:px-5 aria-disabled:opacity-50" onClick={() => checked > 0 && void clearChecked()} aria-disabled={checked === 0}>
+      <button
+        type="button"
+        className="btn-ghost px-3.5 aria-disabled:cursor-not-allowed sm:px-5 aria-disabled:opacity-50"
+        onClick={() => checked > 0 && void clearChecked()}
+        aria-disabled={checked === 0}
+      >
         Clear checked
       </button>
-      <button type="button" className="btn-ghost px-3.5 text-red-700 sm:px-5 dark:text-red-300" onClick={() => setConfirmClear(true)}>
+      <button
+        type="button"
+        className="btn-ghost px-3.5 text-red-700 sm:px-5 dark:text-red-300"
+        onClick={() => setConfirmClear(true)}
+      >
         Clear all
       </button>
       <ConfirmDialog

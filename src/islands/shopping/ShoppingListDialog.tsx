@@ -7,7 +7,15 @@ import ShoppingListCard, { ShoppingListActions } from './ShoppingListCard.tsx';
 // The shopping-list card in a modal dialog, its actions pinned to the bottom. Opening it syncs
 // the list (pending ticks go out, then the server's list comes back).
 
-export default function ShoppingListDialog({ open, onClose, recipe }: { open: boolean; onClose: () => void; recipe: ShoppingRecipe }) {
+export default function ShoppingListDialog({
+  open,
+  onClose,
+  recipe,
+}: {
+  open: boolean;
+  onClose: () => void;
+  recipe: ShoppingRecipe;
+}) {
   useEffect(() => {
     if (open) void syncShoppingList();
   }, [open]);
@@ -17,7 +25,7 @@ export default function ShoppingListDialog({ open, onClose, recipe }: { open: bo
       onClose={onClose}
       title="Shopping List"
       description="Tick items off as you shop. The list is kept in your account and works offline."
-      width="lg"
+      size="lg"
       name="shopping-list"
       footer={open && <ShoppingListActions />}
     >

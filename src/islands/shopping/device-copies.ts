@@ -1,4 +1,4 @@
-import type { ShoppingItem } from '../../lib/shopping-schema.ts';
+import type { ShoppingItem } from '../../lib/schemas/shopping-item.ts';
 import type { PendingOp } from './pending-ops.ts';
 
 // The shopping list's copy on this device (localStorage, one key per user): the server's last

@@ -1,7 +1,7 @@
 import { parseLeadingQuantity, roundAmount } from '../../lib/quantities.ts';
 import { allIngredientLines } from '../../lib/recipe-text.ts';
-import type { Recipe } from '../../lib/recipe-types.ts';
-import { SHOPPING_LIMITS, type ShoppingItemInput } from '../../lib/shopping-schema.ts';
+import type { Recipe } from '../../lib/schemas/recipe.ts';
+import { SHOPPING_LIMITS, type ShoppingItemValues } from '../../lib/schemas/shopping-item.ts';
 
 // A recipe's ingredient lines as shopping-list items: the amount at the chosen scale, the unit
 // and the ingredient's name ("1 1/2 cups flour, sifted" × 2 → 3, "cups", "flour"). Preparation
@@ -9,20 +9,87 @@ import { SHOPPING_LIMITS, type ShoppingItemInput } from '../../lib/shopping-sche
 
 /** Measures and containers a line may start with (after its number), longest forms first. */
 const UNIT_WORDS = [
-  'fl\\.?\\s?oz\\.?', 'fluid\\s+ounces?', 'cups?', 'tablespoons?', 'tbsps?\\.?', 'tbs\\.?', 'teaspoons?', 'tsps?\\.?',
-  'ounces?', 'oz\\.?', 'pounds?', 'lbs?\\.?', 'kilograms?', 'kilos?', 'kg', 'milligrams?', 'mg', 'grams?', 'grammes?', 'g',
-  'millilit(?:re|er)s?', 'ml', 'centilit(?:re|er)s?', 'cl', 'decilit(?:re|er)s?', 'dl', 'lit(?:re|er)s?', 'l',
-  'pints?', 'pt\\.?', 'quarts?', 'qt\\.?', 'gallons?', 'gal\\.?', 'pinch(?:es)?', 'dash(?:es)?', 'cloves?', 'cans?', 'tins?',
-  'jars?', 'bottles?', 'packages?', 'packets?', 'pkgs?\\.?', 'bags?', 'boxes', 'box', 'cartons?', 'containers?', 'envelopes?',
-  'slices?', 'sprigs?', 'sticks?', 'bunch(?:es)?', 'handfuls?', 'heads?', 'stalks?', 'sheets?', 'cubes?', 'fillets?',
-  'rashers?', 'blocks?', 'scoops?', 'knobs?', 'drops?', 'pieces?', 'leaves', 'leaf', 'loaf', 'loaves',
+  'fl\\.?\\s?oz\\.?',
+  'fluid\\s+ounces?',
+  'cups?',
+  'tablespoons?',
+  'tbsps?\\.?',
+  'tbs\\.?',
+  'teaspoons?',
+  'tsps?\\.?',
+  'ounces?',
+  'oz\\.?',
+  'pounds?',
+  'lbs?\\.?',
+  'kilograms?',
+  'kilos?',
+  'kg',
+  'milligrams?',
+  'mg',
+  'grams?',
+  'grammes?',
+  'g',
+  'millilit(?:re|er)s?',
+  'ml',
+  'centilit(?:re|er)s?',
+  'cl',
+  'decilit(?:re|er)s?',
+  'dl',
+  'lit(?:re|er)s?',
+  'l',
+  'pints?',
+  'pt\\.?',
+  'quarts?',
+  'qt\\.?',
+  'gallons?',
+  'gal\\.?',
+  'pinch(?:es)?',
+  'dash(?:es)?',
+  'cloves?',
+  'cans?',
+  'tins?',
+  'jars?',
+  'bottles?',
+  'packages?',
+  'packets?',
+  'pkgs?\\.?',
+  'bags?',
+  'boxes',
+  'box',
+  'cartons?',
+  'containers?',
+  'envelopes?',
+  'slices?',
+  'sprigs?',
+  'sticks?',
+  'bunch(?:es)?',
+  'handfuls?',
+  'heads?',
+  'stalks?',
+  'sheets?',
+  'cubes?',
+  'fillets?',
+  'rashers?',
+  'blocks?',
+  'scoops?',
+  'knobs?',
+  'drops?',
+  'pieces?',
+  'leaves',
+  'leaf',
+  'loaf',
+  'loaves',
 ];
 
 /** " (14 oz) can of diced tomatoes": an optional size note, a unit, an optional "of", the rest. */
-const UNIT_AT_START = new RegExp(`^\\s*(\\([^)]*\\))?\\s*(${UNIT_WORDS.join('|')})(?![\\w])\\s*(?:of\\s+)?(.*)$`, 'i');
+const UNIT_AT_START = new RegExp(
+  `^\\s*(\\([^)]*\\))?\\s*(${UNIT_WORDS.join('|')})(?![\\w])\\s*(?:of\\s+)?(.*)$`,
+  'i',
+);
 
 /** Units written the metric way: their amounts are decimals, never fractions. */
-const METRIC_UNIT = /^(?:g|kg|mg|ml|cl|dl|l|grams?|grammes?|kilograms?|kilos?|milligrams?|(?:milli|centi|deci)?lit(?:re|er)s?)$/i;
+const METRIC_UNIT =
+  /^(?:g|kg|mg|ml|cl|dl|l|grams?|grammes?|kilograms?|kilos?|milligrams?|(?:milli|centi|deci)?lit(?:re|er)s?)$/i;
 
 export function isMetricUnit(unit: string): boolean {
   return METRIC_UNIT.test(unit.trim().replace(/\.$/, ''));
@@ -33,7 +100,13 @@ export function isMetricUnit(unit: string): boolean {
  * leading size note moved to the end ("(400 g) chopped tomatoes" → "chopped tomatoes (400 g)").
  */
 function ingredientName(text: string): string {
-  const tidy = (s: string) => s.replace(/\(optional\)/gi, '').replace(/\s+/g, ' ').replace(/^of\s+/i, '').replace(/[\s,;:.-]+$/, '').trim();
+  const tidy = (s: string) =>
+    s
+      .replace(/\(optional\)/gi, '')
+      .replace(/\s+/g, ' ')
+      .replace(/^of\s+/i, '')
+      .replace(/[\s,;:.-]+$/, '')
+      .trim();
   const withoutNotes = tidy(text.split(',')[0] ?? '').replace(/\s+to taste$/i, '');
   const name = withoutNotes || tidy(text);
   const sized = /^(\([^)]*\))\s*(.+)$/.exec(name);
@@ -49,7 +122,11 @@ function clip(text: string, length: number): string {
  * with no number ("Salt to taste") has no amount; a range ("2-3 cloves") counts its upper end,
  * since that is what the cook may need.
  */
-export function ingredientToItem(line: string, factor: number, recipeTitle: string | null): ShoppingItemInput | null {
+export function ingredientToItem(
+  line: string,
+  factor: number,
+  recipeTitle: string | null,
+): ShoppingItemValues | null {
   const text = line.replace(/\s+/g, ' ').trim();
   if (!text) return null;
   const quantity = parseLeadingQuantity(text);
@@ -81,7 +158,8 @@ export function ingredientToItem(line: string, factor: number, recipeTitle: stri
     ingredient,
     amount,
     unit: clip(unit, SHOPPING_LIMITS.unitLength),
-    recipeTitle: recipeTitle === null ? null : clip(recipeTitle.trim(), SHOPPING_LIMITS.recipeTitleLength) || null,
+    recipeTitle:
+      recipeTitle === null ? null : clip(recipeTitle.trim(), SHOPPING_LIMITS.recipeTitleLength) || null,
   };
 }
 
@@ -94,11 +172,11 @@ export function shoppingServings(servings: number): number {
 }
 
 /** All of a recipe's ingredients as items at `servings` (the recipe's own count when unknown). */
-export function recipeToItems(recipe: ShoppingRecipe, servings: number): ShoppingItemInput[] {
+export function recipeToItems(recipe: ShoppingRecipe, servings: number): ShoppingItemValues[] {
   const wanted = shoppingServings(servings);
   const factor = recipe.servings > 0 ? wanted / recipe.servings : 1;
   return allIngredientLines(recipe.ingredients)
     .map((line) => ingredientToItem(line, factor, recipe.title))
-    .filter((item): item is ShoppingItemInput => item !== null)
+    .filter((item): item is ShoppingItemValues => item !== null)
     .slice(0, SHOPPING_LIMITS.itemsPerRequest);
 }

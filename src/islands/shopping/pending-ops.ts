@@ -1,6 +1,6 @@
-import { categorizeIngredient } from '../../lib/shopping-categories.ts';
-import type { ShoppingItem, ShoppingItemInput } from '../../lib/shopping-schema.ts';
-import { addAmounts, mergeKey, mergeTitles } from '../../lib/shopping-merge.ts';
+import { categorizeIngredient } from '../../lib/shopping/categories.ts';
+import type { ShoppingItem, ShoppingItemValues } from '../../lib/schemas/shopping-item.ts';
+import { addAmounts, mergeKey, mergeTitles } from '../../lib/shopping/merge.ts';
 
 // Changes to the shopping list that the server has not confirmed yet. The list on screen is
 // always "the server's last answer + these changes, in order", so a late or stale answer can
@@ -8,17 +8,20 @@ import { addAmounts, mergeKey, mergeTitles } from '../../lib/shopping-merge.ts';
 
 export type PendingOp =
   /** `newIds`: merge key → temporary (negative) id of a line this add creates on the device. */
-  | { seq: number; op: 'add'; items: ShoppingItemInput[]; newIds: Record<string, number> }
+  | { seq: number; op: 'add'; items: ShoppingItemValues[]; newIds: Record<string, number> }
   | { seq: number; op: 'check'; id: number; checked: boolean }
   | { seq: number; op: 'remove'; id: number }
   | { seq: number; op: 'clear'; onlyChecked: boolean };
 
 /** A change before it gets its place in the queue. */
-export type PendingChange = PendingOp extends infer T ? (T extends PendingOp ? Omit<T, 'seq'> : never) : never;
-
+export type PendingChange = PendingOp extends infer T
+  ? T extends PendingOp
+    ? Omit<T, 'seq'>
+    : never
+  : never;
 
 /** The merge keys of the lines an add would create (not already on the list), in order. */
-export function newLineKeys(items: readonly ShoppingItem[], adding: readonly ShoppingItemInput[]): string[] {
+export function newLineKeys(items: readonly ShoppingItem[], adding: readonly ShoppingItemValues[]): string[] {
   const present = new Set(items.map((item) => mergeKey(item.ingredient, item.unit)));
   const fresh: string[] = [];
   for (const add of adding) {
@@ -40,7 +43,12 @@ function applyAdd(items: ShoppingItem[], op: Extract<PendingOp, { op: 'add' }>):
     if (at !== undefined) {
       const current = next[at]!;
       // More to buy: a merged line is unticked, as the server does.
-      next[at] = { ...current, amount: addAmounts(current.amount, add.amount), recipeTitle: mergeTitles(current.recipeTitle, add.recipeTitle), checked: false };
+      next[at] = {
+        ...current,
+        amount: addAmounts(current.amount, add.amount),
+        recipeTitle: mergeTitles(current.recipeTitle, add.recipeTitle),
+        checked: false,
+      };
       continue;
     }
     const id = op.newIds[key];
@@ -87,7 +95,10 @@ export function targetId(op: PendingOp): number | undefined {
  * After the server confirmed an add: the temporary ids it handed out, mapped to the real ids of
  * the lines in the server's answer (matched by merge key). Temporary ids with no line are absent.
  */
-export function resolveNewIds(op: Extract<PendingOp, { op: 'add' }>, serverItems: readonly ShoppingItem[]): Map<number, number> {
+export function resolveNewIds(
+  op: Extract<PendingOp, { op: 'add' }>,
+  serverItems: readonly ShoppingItem[],
+): Map<number, number> {
   const byKey = new Map(serverItems.map((item) => [mergeKey(item.ingredient, item.unit), item.id]));
   const mapping = new Map<number, number>();
   for (const [key, tempId] of Object.entries(op.newIds)) {

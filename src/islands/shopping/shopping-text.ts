@@ -1,6 +1,6 @@
 import { agreeUnit, displayAmount } from '../../lib/quantities.ts';
-import { SHOPPING_CATEGORIES, type ShoppingCategory } from '../../lib/shopping-categories.ts';
-import type { ShoppingItem } from '../../lib/shopping-schema.ts';
+import { SHOPPING_CATEGORIES, type ShoppingCategory } from '../../lib/shopping/categories.ts';
+import type { ShoppingItem } from '../../lib/schemas/shopping-item.ts';
 import { isMetricUnit } from './ingredient-item.ts';
 
 // How shopping-list items read, on screen and in the exported shopping-list.txt: amounts as a
@@ -28,9 +28,10 @@ export interface ShoppingGroup {
 
 /** The non-empty aisles in SPEC order; items keep their list order inside an aisle. */
 export function groupByCategory(items: readonly ShoppingItem[]): ShoppingGroup[] {
-  return SHOPPING_CATEGORIES
-    .map((category) => ({ category, items: items.filter((item) => (item.category ?? 'Other') === category) }))
-    .filter((group) => group.items.length > 0);
+  return SHOPPING_CATEGORIES.map((category) => ({
+    category,
+    items: items.filter((item) => (item.category ?? 'Other') === category),
+  })).filter((group) => group.items.length > 0);
 }
 
 /**

@@ -76,7 +76,10 @@ export default function Toaster() {
             onMouseLeave={resumeToast}
             onFocus={pauseToast}
             onBlur={resumeToast}
-            style={{ transform: dragX ? `translateX(${dragX}px)` : undefined, opacity: dragX ? Math.max(0.3, 1 - dragX / 200) : undefined }}
+            style={{
+              transform: dragX ? `translateX(${dragX}px)` : undefined,
+              opacity: dragX ? Math.max(0.3, 1 - dragX / 200) : undefined,
+            }}
             className={`pointer-events-auto relative flex touch-pan-y select-none items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg transition-[transform,opacity] duration-150 ${
               destructive
                 ? 'border-red-700 bg-red-600 text-white dark:border-red-800 dark:bg-red-800'
@@ -86,7 +89,11 @@ export default function Toaster() {
             <div className="grid gap-1">
               <p className="text-sm font-semibold">{toast.title}</p>
               {toast.description && (
-                <p className={`text-sm ${destructive ? 'text-red-50' : 'text-stone-600 dark:text-stone-300'}`}>{toast.description}</p>
+                <p
+                  className={`text-sm ${destructive ? 'text-red-50' : 'text-stone-600 dark:text-stone-300'}`}
+                >
+                  {toast.description}
+                </p>
               )}
             </div>
             <button
@@ -94,10 +101,21 @@ export default function Toaster() {
               aria-label="Dismiss notification"
               onClick={() => dismissToast(toast.id)}
               className={`absolute right-2 top-2 rounded-md p-1.5 ${
-                destructive ? 'text-red-50 hover:bg-red-700' : 'text-stone-500 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-400 dark:hover:bg-stone-800 dark:hover:text-white'
+                destructive
+                  ? 'text-red-50 hover:bg-red-700'
+                  : 'text-stone-500 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-400 dark:hover:bg-stone-800 dark:hover:text-white'
               }`}
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                width="16"
+                height="16"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </button>
