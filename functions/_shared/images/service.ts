@@ -1,0 +1,185 @@
+import crypto from 'node:crypto';
+import { sql } from 'kysely';
+import { getDb, type Db } from '../../../db/client.ts';
+import { storedImageUrl, variantSize, type StoredImageWidth } from '../../../src/lib/stored-images.ts';
+import { makeVariants, prepareImage, type ImageVariant } from './process.ts';
+import type { ImageFormat } from './sniff.ts';
+import { imageStore, type ImageStore } from './store.ts';
+
+// The image store's service: keep an image (uploads, converted remote images, generated covers),
+// serve its variants (re-made from the original when they were dropped), report and clear.
+
+const EXTENSIONS: Record<ImageFormat, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif' };
+
+export type ImageSource = 'upload' | 'remote' | 'generator';
+/** What the image is for (the images table's kind). */
+export type ImageUse = 'recipe' | 'blog' | 'category';
+
+export interface StoredImage {
+  /** The 1200-wide variant: what a recipe or post row points at. */
+  url: string;
+  width: number;
+  height: number;
+  key: string;
+}
+
+export interface StoreImageOptions {
+  source: ImageSource;
+  use?: ImageUse;
+  /** Where a remote image came from. */
+  sourceUrl?: string;
+  db?: Db;
+  store?: ImageStore;
+}
+
+const originalPath = (key: string, format: ImageFormat) => `originals/${key}.${EXTENSIONS[format]}`;
+const variantPath = (key: string, width: StoredImageWidth) => `variants/${key}/${width}.webp`;
+
+function stored(key: string, original: { width: number; height: number }): StoredImage {
+  return { url: storedImageUrl(key, 1200), ...variantSize(original, 1200), key };
+}
+
+async function putVariants(store: ImageStore, key: string, variants: Map<StoredImageWidth, ImageVariant>) {
+  let bytes = 0;
+  for (const [width, variant] of variants) {
+    await store.put(variantPath(key, width), variant.bytes);
+    bytes += variant.bytes.length;
+  }
+  return bytes;
+}
+
+/**
+ * Checks and re-encodes the bytes (throws ImageRejectedError for anything that is not an
+ * acceptable photo), keeps the original and its WebP variants, and records it. The same picture
+ * stored twice is kept once.
+ */
+export async function storeImage(bytes: Uint8Array, options: StoreImageOptions): Promise<StoredImage> {
+  const db = options.db ?? getDb();
+  const store = options.store ?? imageStore();
+  const image = await prepareImage(bytes);
+  const key = crypto.createHash('sha256').update(image.bytes).digest('hex').slice(0, 32);
+  const existing = await db
+    .selectFrom('images')
+    .select(['width', 'height', 'path'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  // Files first, row last: a failure in between leaves only unreferenced files, never a row
+  // pointing at nothing.
+  await store.put(originalPath(key, image.format), image.bytes);
+  const variantBytes = await putVariants(store, key, await makeVariants(image.bytes));
+  if (existing) {
+    await db.updateTable('images').set({ variant_bytes: variantBytes }).where('key', '=', key).execute();
+    return stored(key, { width: existing.width ?? image.width, height: existing.height ?? image.height });
+  }
+  await db
+    .insertInto('images')
+    .values({
+      key,
+      path: originalPath(key, image.format),
+      kind: options.use ?? 'recipe',
+      format: image.format,
+      source: options.source,
+      source_url: options.sourceUrl ?? null,
+      size_bytes: image.bytes.length,
+      width: image.width,
+      height: image.height,
+      variant_bytes: variantBytes,
+    })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  return stored(key, image);
+}
+
+/**
+ * A variant's bytes, re-made from the original when it is missing (after the image cache was
+ * cleared); undefined when the image is unknown or its original is gone.
+ */
+export async function readVariant(
+  key: string,
+  width: StoredImageWidth,
+  options: { db?: Db; store?: ImageStore } = {},
+): Promise<Buffer | undefined> {
+  const store = options.store ?? imageStore();
+  const kept = await store.get(variantPath(key, width));
+  if (kept) return kept;
+  const db = options.db ?? getDb();
+  const row = await db.selectFrom('images').select(['path']).where('key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  const original = await store.get(row.path);
+  if (!original) return undefined;
+  const variants = await makeVariants(original);
+  const variantBytes = await putVariants(store, key, variants);
+  await db.updateTable('images').set({ variant_bytes: variantBytes }).where('key', '=', key).execute();
+  return variants.get(width)!.bytes;
+}
+
+/** SPEC §3 image stats, plus the counts behind them. */
+export interface ImageStats {
+  /** Distinct images that recipes, blog posts and categories show. */
+  totalUsed: number;
+  /** Of those, the ones served from this site (the seed's files and the image store). */
+  localImages: number;
+  /** Of those, the ones still loaded from someone else's server (convert-temporary fetches them). */
+  remoteImages: number;
+  /** Images held in the image store. */
+  storedImages: number;
+  /** Megabytes the image store holds (originals and their current variants). */
+  totalSizeMB: number;
+}
+
+/** An absolute http(s) URL on another origin than this site's. */
+export function isRemoteImage(url: string, siteOrigin: string | undefined): boolean {
+  if (!/^https?:\/\//i.test(url)) return false;
+  try {
+    return new URL(url).origin !== siteOrigin;
+  } catch {
+    return true;
+  }
+}
+
+export function siteOrigin(): string | undefined {
+  try {
+    return process.env.SITE_URL ? new URL(process.env.SITE_URL).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function imageStats(db: Db = getDb()): Promise<ImageStats> {
+  const used = await sql<{ image: string }>`
+    SELECT DISTINCT image FROM (
+      SELECT image FROM recipes UNION ALL SELECT image FROM blog_posts UNION ALL SELECT image FROM categories
+    ) AS used WHERE coalesce(image, '') <> ''`.execute(db);
+  const origin = siteOrigin();
+  const remoteImages = used.rows.filter((r) => isRemoteImage(r.image, origin)).length;
+  const totals = await db
+    .selectFrom('images')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('count'),
+      sql<string | number | null>`sum(size_bytes + variant_bytes)`.as('bytes'),
+    ])
+    .where('key', 'is not', null)
+    .executeTakeFirstOrThrow();
+  return {
+    totalUsed: used.rows.length,
+    localImages: used.rows.length - remoteImages,
+    remoteImages,
+    storedImages: Number(totals.count),
+    totalSizeMB: Math.round((Number(totals.bytes ?? 0) / (1024 * 1024)) * 100) / 100,
+  };
+}
+
+/** Drops every derived variant (never an original); they are re-made on their next request. */
+export async function clearDerivedImages(
+  options: { db?: Db; store?: ImageStore } = {},
+): Promise<{ removedFiles: number; freedMB: number }> {
+  const db = options.db ?? getDb();
+  const store = options.store ?? imageStore();
+  const before = await db
+    .selectFrom('images')
+    .select(sql<string | number | null>`sum(variant_bytes)`.as('bytes'))
+    .executeTakeFirstOrThrow();
+  const removedFiles = await store.deletePrefix('variants/');
+  await db.updateTable('images').set({ variant_bytes: 0 }).where('variant_bytes', '>', 0).execute();
+  return { removedFiles, freedMB: Math.round((Number(before.bytes ?? 0) / (1024 * 1024)) * 100) / 100 };
+}

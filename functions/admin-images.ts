@@ -1,0 +1,63 @@
+import { badRequest, json } from './_shared/http.ts';
+import { convertRemoteImages } from './_shared/images/convert-remote.ts';
+import { ImageRejectedError } from './_shared/images/process.ts';
+import { clearDerivedImages, imageStats, storeImage } from './_shared/images/service.ts';
+import { readImageUpload } from './_shared/images/upload.ts';
+import { defineRoutes, type Config } from './_shared/router.ts';
+import { requireAdmin } from './_shared/session.ts';
+
+// The admin's image tools (SPEC §3 image stats, §7 Admin): upload for the recipe and blog forms,
+// stats, converting remote ("temporary") images into stored copies, and dropping the derived
+// variants. The guard runs before the body is read.
+
+export const config: Config = {
+  path: [
+    '/api/admin/images/upload',
+    '/api/admin/images/stats',
+    '/api/admin/images/convert-temporary',
+    '/api/admin/images/clear-cache',
+  ],
+  method: ['GET', 'POST'],
+};
+
+export default defineRoutes([
+  {
+    method: 'POST',
+    path: '/api/admin/images/upload',
+    handler: async (req) => {
+      await requireAdmin(req);
+      const upload = await readImageUpload(req);
+      try {
+        const image = await storeImage(upload.bytes, { source: 'upload', use: upload.use });
+        return json(image, { status: 201 });
+      } catch (err) {
+        if (err instanceof ImageRejectedError) throw badRequest(err.message);
+        throw err;
+      }
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/images/stats',
+    handler: async (req) => {
+      await requireAdmin(req);
+      return json(await imageStats());
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/images/convert-temporary',
+    handler: async (req, { netlify }) => {
+      await requireAdmin(req);
+      return json(await convertRemoteImages({ context: netlify }));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/images/clear-cache',
+    handler: async (req) => {
+      await requireAdmin(req);
+      return json(await clearDerivedImages());
+    },
+  },
+]);
