@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, type PostgresPool } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Pool, neonConfig } from '@neondatabase/serverless';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
@@ -46,7 +42,26 @@ export function setDb(db: Db | undefined): void {
 function openDefaultDatabase(): Db {
   const url = databaseUrl();
   if (url) return openPostgres(url);
-  return openPGlite(path.join(dataDir(), 'pglite')).db;
+  return lazyEmbeddedDatabase(path.join(dataDir(), 'pglite'));
+}
+
+/**
+ * The embedded database (db/embedded.ts) is PGlite's ~7 MiB of WASM. Deployed functions always
+ * have DATABASE_URL and must not carry it, so it is imported only here, on the first query, from
+ * a specifier bundlers do not follow (a literal `import('./embedded.ts')` would be inlined into
+ * every function bundle). getDb() stays synchronous: kysely's PGlite dialect accepts a factory
+ * that it awaits when the first connection is made. The data-dir lock is released at exit.
+ */
+function lazyEmbeddedDatabase(dir: string): Db {
+  const embeddedModule = new URL('./embedded.ts', import.meta.url).href;
+  return new Kysely<Database>({
+    dialect: new PGliteDialect({
+      pglite: async () => {
+        const embedded = (await import(embeddedModule)) as typeof import('./embedded.ts');
+        return embedded.openPGlite(dir).pglite;
+      },
+    }),
+  });
 }
 
 /** Postgres through Neon's serverless Pool (WebSocket), as in production. */
@@ -54,8 +69,21 @@ export function openPostgres(connectionString: string): Db {
   const pool = new Pool({ connectionString, max: 5 });
   // A pool error on an idle client must not crash the process; the next query reports it.
   pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message));
-  // Neon's Pool is pg's Pool API over WebSockets; its types differ only in details kysely ignores.
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as PostgresPool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
+}
+
+/**
+ * Neon's Pool is pg's Pool API over WebSockets. Kysely's PostgresPool type wants more of it than
+ * kysely calls (connect() resolving to a client where pg resolves to nothing), so kysely gets
+ * the members it uses, typed as Neon declares them. No query of ours is cancellable, so kysely's
+ * cancellation client (Pool.Client) is not handed over.
+ */
+function kyselyPool(pool: Pool): PostgresPool {
+  return {
+    connect: () => pool.connect(),
+    end: () => pool.end(),
+    options: pool.options,
+  };
 }
 
 /** Points Neon's driver at a plain (non-Neon) Postgres through a local WebSocket proxy. */
@@ -66,120 +94,10 @@ export function useLocalWebSocketProxy(proxyPort: number): void {
   neonConfig.pipelineTLS = false;
 }
 
-export interface EmbeddedDatabase {
-  db: Db;
-  pglite: PGlite;
-  /** Closes the database and releases the data-dir lock. */
-  close: () => Promise<void>;
-}
-
-/**
- * Opens PGlite persisted in `dir` after taking the data-dir lock, or in memory when `dir` is
- * undefined (optionally from a dumped template).
- */
-export function openPGlite(dir: string | undefined, template?: Blob): EmbeddedDatabase {
-  const release = dir ? acquireLock(dir) : () => {};
-  if (dir) fs.mkdirSync(dir, { recursive: true });
-  // Options go in the single-argument form: PGlite ignores extensions when dataDir is undefined.
-  const pglite = new PGlite({
-    ...(dir ? { dataDir: dir } : {}),
-    extensions: { pg_trgm },
-    ...(template ? { loadDataDir: template } : {}),
-  });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
-    try {
-      await db.destroy();
-    } finally {
-      release();
-    }
-  };
-  return { db, pglite, close };
-}
-
-export class DatabaseLockedError extends Error {
-  constructor(lockFile: string, holder: LockHolder) {
-    super(
-      `The embedded database in ${path.dirname(lockFile)} is in use by process ${holder.pid} ` +
-        `(${holder.command}, started ${holder.startedAt} on ${holder.host}). ` +
-        `PGlite allows one process per data directory: stop that process first ` +
-        `(if it is the Forkful server, its site already serves this database). Nothing was changed.`,
-    );
-    this.name = 'DatabaseLockedError';
-  }
-}
-
-interface LockHolder {
-  pid: number;
-  host: string;
-  command: string;
-  startedAt: string;
-}
-
-/**
- * PGlite has no lock of its own: two processes on one data dir both "succeed" and silently
- * corrupt it. A lock file created with O_EXCL decides who owns the directory; a lock left by a
- * dead process (same host, pid gone) is taken over.
- */
-function acquireLock(dir: string): () => void {
-  fs.mkdirSync(path.dirname(dir), { recursive: true });
-  const lockFile = `${dir}.lock`;
-  const me: LockHolder = {
-    pid: process.pid,
-    host: os.hostname(),
-    command: process.argv.slice(1).map((a) => path.basename(a)).join(' ') || 'node',
-    startedAt: new Date().toISOString(),
-  };
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockFile, JSON.stringify(me), { flag: 'wx' });
-      const release = () => {
-        try {
-          const holder = JSON.parse(fs.readFileSync(lockFile, 'utf8')) as LockHolder;
-          if (holder.pid === process.pid) fs.unlinkSync(lockFile);
-        } catch {
-          // Already gone: nothing to release.
-        }
-      };
-      process.once('exit', release);
-      return release;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const holder = readHolder(lockFile);
-      if (holder && holder.host === os.hostname() && !isAlive(holder.pid)) {
-        fs.rmSync(lockFile, { force: true });
-        continue;
-      }
-      throw new DatabaseLockedError(lockFile, holder ?? { pid: -1, host: '?', command: '?', startedAt: '?' });
-    }
-  }
-  throw new Error(`Could not take the database lock ${lockFile}.`);
-}
-
-function readHolder(lockFile: string): LockHolder | undefined {
-  try {
-    return JSON.parse(fs.readFileSync(lockFile, 'utf8')) as LockHolder;
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Runs every pending migration; throws with the failing migration's error. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Unordered: parallel branches add migrations with their own timestamps; each one still runs once.
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

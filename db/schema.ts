@@ -1,9 +1,15 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { MealType } from '../src/lib/schemas/calorie-entry.ts';
+import type { Difficulty, Faq, Ingredients, InstructionStep, Nutrition } from '../src/lib/schemas/recipe.ts';
+import type { ShoppingCategory } from '../src/lib/shopping/categories.ts';
+import type { PendingScope } from '../src/lib/schemas/publish.ts';
 
-// Kysely's view of the database (see db/migrations). Columns are snake_case; the API maps them
-// to SPEC §3's camelCase names in src/lib/recipe-json.ts and the services.
+// Kysely's view of the database (see db/migrations): the one declaration of every table. Row
+// types derive from it (Selectable/Insertable/Updateable below); db/mappers/ turns rows into the
+// public shapes of src/lib/schemas/ (SPEC §3's camelCase names) and inputs into rows.
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 /** jsonb: written as a JSON string or value, read back parsed. */
 type Json<T> = ColumnType<T, string | T, string | T>;
 /** numeric: the driver returns a string (exact decimal); we write numbers. */
@@ -42,13 +48,14 @@ export interface RecipesTable {
   cook_time: number;
   total_time: number;
   servings: number;
-  difficulty: 'Easy' | 'Medium' | 'Hard';
+  difficulty: Difficulty;
   calories: number;
-  nutrition: Json<Record<string, string | number>>;
-  ingredients: Json<unknown>;
-  instructions: Json<unknown>;
+  nutrition: Json<Nutrition>;
+  /** SPEC §3 allows a JSON string inside the jsonb as well: readers parse it (db/mappers/recipe.ts). */
+  ingredients: Json<Ingredients | string>;
+  instructions: Json<InstructionStep[] | string>;
   tags: string[];
-  faqs: Json<{ question: string; answer: string }[]>;
+  faqs: Json<Faq[]>;
   video_url: string | null;
   video_thumbnail: string | null;
   video_duration: number | null;
@@ -90,11 +97,9 @@ export interface CalorieEntriesTable {
   recipe_name: string;
   servings: Numeric;
   calories: number;
-  meal_type: 'breakfast' | 'lunch' | 'dinner' | 'snack';
+  meal_type: MealType;
   created_at: Timestamp;
 }
-
-export type ShoppingCategory = 'Produce' | 'Meat & Seafood' | 'Dairy' | 'Pantry' | 'Bakery' | 'Frozen' | 'Other';
 
 export interface ShoppingItemsTable {
   id: Generated<number>;
@@ -213,6 +218,53 @@ export interface ImagesTable {
   width: number | null;
   height: number | null;
   created_at: Timestamp;
+  /** Hex of the stored original's SHA-256 (first 32 digits): the URL names the bytes. */
+  key: string | null;
+  format: 'jpeg' | 'png' | 'webp' | 'avif' | null;
+  source: 'upload' | 'remote' | 'generator' | null;
+  /** Where a converted remote image was fetched from. */
+  source_url: string | null;
+  /** Bytes the derived WebP variants take now (0 after the image cache is cleared). */
+  variant_bytes: Generated<number>;
+}
+
+export interface CacheInvalidationsTable {
+  id: Generated<number>;
+  areas: ColumnType<string[], string[] | undefined, string[]>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  created_at: Timestamp;
+}
+
+/** bigint: the driver returns a string. */
+type BigCount = ColumnType<string | number, number, number>;
+
+export interface CacheInstanceStatsTable {
+  instance: string;
+  area: string;
+  size: number;
+  max_size: number;
+  hits: BigCount;
+  misses: BigCount;
+  reported_at: Timestamp;
+}
+
+/** The merged scope a publish request carries (src/lib/schemas/publish.ts). */
+export interface PublishRequestsTable {
+  id: Generated<number>;
+  scope: Json<PendingScope>;
+  requested_at: Timestamp;
+  last_requested_at: Timestamp;
+  content: Generated<boolean>;
+  hook_called_at: NullableTimestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  error: string | null;
+  builder: string | null;
+}
+
+export interface PublishSlotsTable {
+  name: string;
+  used_at: Timestamp;
 }
 
 export interface Database {
@@ -234,10 +286,24 @@ export interface Database {
   generation_log: GenerationLogTable;
   rate_limits: RateLimitsTable;
   images: ImagesTable;
+  publish_requests: PublishRequestsTable;
+  publish_slots: PublishSlotsTable;
+  cache_invalidations: CacheInvalidationsTable;
+  cache_instance_stats: CacheInstanceStatsTable;
 }
 
-export type RecipeRow = Selectable<RecipesTable>;
+/** The generated full-text columns: only search reads them, and they are never written. */
+type SearchColumns = 'search_vector' | 'search_words';
+
+export type RecipeRow = Omit<Selectable<RecipesTable>, SearchColumns>;
 export type NewRecipeRow = Insertable<RecipesTable>;
 export type RecipeRowUpdate = Updateable<RecipesTable>;
 export type CategoryRow = Selectable<CategoriesTable>;
 export type UserRow = Selectable<UsersTable>;
+export type ReviewRow = Selectable<ReviewsTable>;
+export type CalorieEntryRow = Selectable<CalorieEntriesTable>;
+export type NewCalorieEntryRow = Insertable<CalorieEntriesTable>;
+export type ShoppingItemRow = Selectable<ShoppingItemsTable>;
+export type NewShoppingItemRow = Insertable<ShoppingItemsTable>;
+export type NewsletterSubscriberRow = Selectable<NewsletterSubscribersTable>;
+export type NewNewsletterSubscriberRow = Insertable<NewsletterSubscribersTable>;

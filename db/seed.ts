@@ -6,7 +6,9 @@ import { sql } from 'kysely';
 import * as v from 'valibot';
 import { parse as parseYaml } from 'yaml';
 import type { Db } from './client.ts';
-import { describeIssues, RecipeContentSchema, type RecipeContent } from '../src/lib/recipe-schema.ts';
+import { describeIssues } from '../src/lib/schemas/issues.ts';
+import { RecipeContentSchema, type RecipeContent } from '../src/lib/schemas/recipe.ts';
+import { recipeToRow } from './mappers/recipe.ts';
 import { DEFAULT_AI_MODELS, defaultSettings } from '../src/lib/site-defaults.ts';
 
 /** bcrypt cost for real accounts (DESIGN.md §7: at least 11). */
@@ -50,7 +52,11 @@ export function readRecipeFile(file: string): RecipeContent {
 export function recipeFiles(contentDir: string): string[] {
   const dir = path.join(contentDir, 'recipes');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(dir, f));
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => path.join(dir, f));
 }
 
 const slugOfFile = (file: string) => path.basename(file).replace(/\.(json|md)$/, '');
@@ -65,128 +71,212 @@ export function readMarkdown(file: string): FrontMatterDoc {
   const text = fs.readFileSync(file, 'utf8');
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(text);
   if (!match) return { data: {}, body: text };
-  return { data: (parseYaml(match[1] ?? '') ?? {}) as Record<string, unknown>, body: (match[2] ?? '').trim() };
+  return {
+    data: (parseYaml(match[1] ?? '') ?? {}) as Record<string, unknown>,
+    body: (match[2] ?? '').trim(),
+  };
 }
 
 function readJsonFile<T>(file: string, fallback: T): T {
   return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as T) : fallback;
 }
 
-interface CategoryFile { name: string; slug: string; description: string }
-interface UserFile { username: string; email: string }
-interface ReviewFile { recipe: string; username: string; rating: number; comment: string; createdAt: string }
-interface BlogCategoryFile { name: string; slug: string; description?: string }
+interface CategoryFile {
+  name: string;
+  slug: string;
+  description: string;
+}
+interface UserFile {
+  username: string;
+  email: string;
+}
+interface ReviewFile {
+  recipe: string;
+  username: string;
+  rating: number;
+  comment: string;
+  createdAt: string;
+}
+interface BlogCategoryFile {
+  name: string;
+  slug: string;
+  description?: string;
+}
 
 /**
  * Loads content/ into an empty database in one transaction. A database that has been seeded
  * (its settings row exists) is left exactly as it is: after the first start the database, not
  * content/, is the source of truth.
  */
-export async function seedDatabase(db: Db, options: { contentDir: string; siteUrl: string; adminPassword?: string | undefined }): Promise<SeedResult> {
+export async function seedDatabase(
+  db: Db,
+  options: { contentDir: string; siteUrl: string; adminPassword?: string | undefined },
+): Promise<SeedResult> {
   const already = await db.selectFrom('settings').select('id').executeTakeFirst();
   if (already) return { seeded: false, recipes: 0, categories: 0, reviews: 0, posts: 0 };
 
   const { contentDir } = options;
   const categories = readJsonFile<CategoryFile[]>(path.join(contentDir, 'categories.json'), []);
-  const recipes = recipeFiles(contentDir).map((file) => ({ slug: slugOfFile(file), recipe: readRecipeFile(file) }));
+  const recipes = recipeFiles(contentDir).map((file) => ({
+    slug: slugOfFile(file),
+    recipe: readRecipeFile(file),
+  }));
   const users = readJsonFile<UserFile[]>(path.join(contentDir, 'users.json'), []);
   const reviewDir = path.join(contentDir, 'reviews');
   const reviews = fs.existsSync(reviewDir)
-    ? fs.readdirSync(reviewDir).filter((f) => f.endsWith('.json')).sort().flatMap((f) => readJsonFile<ReviewFile[]>(path.join(reviewDir, f), []))
+    ? fs
+        .readdirSync(reviewDir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .flatMap((f) => readJsonFile<ReviewFile[]>(path.join(reviewDir, f), []))
     : [];
   const pagesDir = path.join(contentDir, 'pages');
   const pages = fs.existsSync(pagesDir)
-    ? fs.readdirSync(pagesDir).filter((f) => f.endsWith('.md')).sort().map((f) => ({ slug: slugOfFile(f), doc: readMarkdown(path.join(pagesDir, f)) }))
+    ? fs
+        .readdirSync(pagesDir)
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+        .map((f) => ({ slug: slugOfFile(f), doc: readMarkdown(path.join(pagesDir, f)) }))
     : [];
-  const footer = fs.existsSync(path.join(contentDir, 'footer.json')) ? fs.readFileSync(path.join(contentDir, 'footer.json'), 'utf8') : null;
+  const footer = fs.existsSync(path.join(contentDir, 'footer.json'))
+    ? fs.readFileSync(path.join(contentDir, 'footer.json'), 'utf8')
+    : null;
   const blogDir = path.join(contentDir, 'blog');
   const blogCategories = readJsonFile<BlogCategoryFile[]>(path.join(blogDir, 'categories.json'), []);
   const posts = fs.existsSync(blogDir)
-    ? fs.readdirSync(blogDir).filter((f) => f.endsWith('.md')).sort().map((f) => ({ slug: slugOfFile(f), doc: readMarkdown(path.join(blogDir, f)) }))
+    ? fs
+        .readdirSync(blogDir)
+        .filter((f) => f.endsWith('.md'))
+        .sort()
+        .map((f) => ({ slug: slugOfFile(f), doc: readMarkdown(path.join(blogDir, f)) }))
     : [];
 
-  if (options.adminPassword !== undefined && (options.adminPassword.length < 6 || bcrypt.truncates(options.adminPassword))) {
+  if (
+    options.adminPassword !== undefined &&
+    (options.adminPassword.length < 6 || bcrypt.truncates(options.adminPassword))
+  ) {
     // Login accepts 6 to 72 bytes; an admin password outside that could never be used.
     throw new Error('ADMIN_PASSWORD must be at least 6 characters and at most 72 bytes.');
   }
-  const generatedAdminPassword = options.adminPassword ? undefined : crypto.randomBytes(12).toString('base64url');
+  const generatedAdminPassword = options.adminPassword
+    ? undefined
+    : crypto.randomBytes(12).toString('base64url');
   const adminHash = await bcrypt.hash(options.adminPassword ?? generatedAdminPassword!, PASSWORD_COST);
 
   await db.transaction().execute(async (trx) => {
     const settings = defaultSettings(options.siteUrl);
-    await trx.insertInto('settings').values({
-      id: 1,
-      site_name: settings.siteName,
-      site_url: settings.siteUrl,
-      contact_email: settings.contactEmail,
-      enable_comments: settings.enableComments,
-      enable_newsletter: settings.enableNewsletter,
-      enable_analytics: settings.enableAnalytics,
-      analytics_id: settings.analyticsId,
-      google_analytics_id: settings.googleAnalyticsId,
-      site_title: settings.siteTitle,
-      site_description: settings.siteDescription,
-      footer_text: settings.footerText,
-      privacy_link: settings.privacyLink,
-      terms_link: settings.termsLink,
-    }).execute();
-    await trx.insertInto('generator_config').values({ id: 1 }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    await trx.insertInto('ai_models')
-      .values(DEFAULT_AI_MODELS.map((m) => ({ id: m.id, name: m.name, cost_per_1k_tokens: m.costPer1kTokens, is_default: m.isDefault })))
-      .onConflict((oc) => oc.column('id').doNothing()).execute();
+    await trx
+      .insertInto('settings')
+      .values({
+        id: 1,
+        site_name: settings.siteName,
+        site_url: settings.siteUrl,
+        contact_email: settings.contactEmail,
+        enable_comments: settings.enableComments,
+        enable_newsletter: settings.enableNewsletter,
+        enable_analytics: settings.enableAnalytics,
+        analytics_id: settings.analyticsId,
+        google_analytics_id: settings.googleAnalyticsId,
+        site_title: settings.siteTitle,
+        site_description: settings.siteDescription,
+        footer_text: settings.footerText,
+        privacy_link: settings.privacyLink,
+        terms_link: settings.termsLink,
+      })
+      .execute();
+    await trx
+      .insertInto('generator_config')
+      .values({ id: 1 })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await trx
+      .insertInto('ai_models')
+      .values(
+        DEFAULT_AI_MODELS.map((m) => ({
+          id: m.id,
+          name: m.name,
+          cost_per_1k_tokens: m.costPer1kTokens,
+          is_default: m.isDefault,
+        })),
+      )
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
 
-    await trx.insertInto('users').values({ username: 'admin', email: 'admin@forkful.example', password_hash: adminHash })
-      .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing()).execute();
+    await trx
+      .insertInto('users')
+      .values({ username: 'admin', email: 'admin@forkful.example', password_hash: adminHash })
+      .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+      .execute();
     if (users.length) {
-      await trx.insertInto('users')
-        .values(users.map((u) => ({ username: u.username, email: u.email, password_hash: DISABLED_PASSWORD_HASH })))
-        .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing()).execute();
+      await trx
+        .insertInto('users')
+        .values(
+          users.map((u) => ({ username: u.username, email: u.email, password_hash: DISABLED_PASSWORD_HASH })),
+        )
+        .onConflict((oc) => oc.expression(sql`lower(username)`).doNothing())
+        .execute();
     }
 
     if (categories.length) {
-      await trx.insertInto('categories')
-        .values(categories.map((c) => ({ name: c.name, slug: c.slug, description: c.description, image: `/images/categories/${c.slug}.webp` })))
-        .onConflict((oc) => oc.column('slug').doNothing()).execute();
+      await trx
+        .insertInto('categories')
+        .values(
+          categories.map((c) => ({
+            name: c.name,
+            slug: c.slug,
+            description: c.description,
+            image: `/images/categories/${c.slug}.webp`,
+          })),
+        )
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
     }
 
     if (recipes.length) {
-      await trx.insertInto('recipes').values(recipes.map(({ slug, recipe: r }) => ({
-        slug,
-        title: r.title,
-        description: r.description,
-        summary: r.summary,
-        image: r.image ?? `/images/recipes/${slug}.webp`,
-        category: r.category,
-        cuisine: r.cuisine,
-        prep_time: r.prepTime,
-        cook_time: r.cookTime,
-        total_time: r.totalTime,
-        servings: r.servings,
-        difficulty: r.difficulty,
-        calories: r.calories,
-        nutrition: JSON.stringify(r.nutrition),
-        ingredients: JSON.stringify(r.ingredients),
-        instructions: JSON.stringify(r.instructions),
-        tags: r.tags,
-        faqs: JSON.stringify(r.faqs),
-        video_url: r.videoUrl ?? null,
-        video_thumbnail: r.videoThumbnail ?? null,
-        video_duration: r.videoDuration ?? null,
-        created_at: r.createdAt,
-        updated_at: r.createdAt,
-      }))).onConflict((oc) => oc.column('slug').doNothing()).execute();
+      await trx
+        .insertInto('recipes')
+        .values(
+          recipes.map(({ slug, recipe }) =>
+            recipeToRow(
+              { ...recipe, image: recipe.image ?? `/images/recipes/${slug}.webp` },
+              { slug, createdAt: recipe.createdAt },
+            ),
+          ),
+        )
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
     }
 
     if (reviews.length) {
-      const recipeIds = new Map((await trx.selectFrom('recipes').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]));
-      const userIds = new Map((await trx.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]));
+      const recipeIds = new Map(
+        (await trx.selectFrom('recipes').select(['id', 'slug']).execute()).map((r) => [r.slug, r.id]),
+      );
+      const userIds = new Map(
+        (await trx.selectFrom('users').select(['id', 'username']).execute()).map((u) => [u.username, u.id]),
+      );
       const rows = reviews.flatMap((r) => {
         const recipeId = recipeIds.get(r.recipe);
         const userId = userIds.get(r.username);
-        if (!recipeId || !userId) throw new ContentError('content/reviews', [`review of "${r.recipe}" by "${r.username}" names an unknown recipe or user`]);
-        return [{ recipe_id: recipeId, user_id: userId, rating: r.rating, comment: r.comment.trim(), created_at: r.createdAt, updated_at: r.createdAt }];
+        if (!recipeId || !userId)
+          throw new ContentError('content/reviews', [
+            `review of "${r.recipe}" by "${r.username}" names an unknown recipe or user`,
+          ]);
+        return [
+          {
+            recipe_id: recipeId,
+            user_id: userId,
+            rating: r.rating,
+            comment: r.comment.trim(),
+            created_at: r.createdAt,
+            updated_at: r.createdAt,
+          },
+        ];
       });
-      await trx.insertInto('reviews').values(rows).onConflict((oc) => oc.columns(['recipe_id', 'user_id']).doNothing()).execute();
+      await trx
+        .insertInto('reviews')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['recipe_id', 'user_id']).doNothing())
+        .execute();
       // Ratings are aggregates of real review rows, never typed in.
       await sql`
         UPDATE recipes r SET rating = agg.tenths, review_count = agg.n
@@ -201,31 +291,59 @@ export async function seedDatabase(db: Db, options: { contentDir: string; siteUr
       content: doc.body,
       is_published: doc.data.published !== false,
     }));
-    if (footer !== null) pageRows.push({ slug: 'footer', title: 'Footer', description: 'Site footer (JSON)', content: footer, is_published: true });
-    if (pageRows.length) await trx.insertInto('pages').values(pageRows).onConflict((oc) => oc.column('slug').doNothing()).execute();
+    if (footer !== null)
+      pageRows.push({
+        slug: 'footer',
+        title: 'Footer',
+        description: 'Site footer (JSON)',
+        content: footer,
+        is_published: true,
+      });
+    if (pageRows.length)
+      await trx
+        .insertInto('pages')
+        .values(pageRows)
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
 
     if (blogCategories.length) {
-      await trx.insertInto('blog_categories')
+      await trx
+        .insertInto('blog_categories')
         .values(blogCategories.map((c) => ({ name: c.name, slug: c.slug, description: c.description ?? '' })))
-        .onConflict((oc) => oc.column('slug').doNothing()).execute();
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
     }
     if (posts.length) {
-      const blogCategoryIds = new Map((await trx.selectFrom('blog_categories').select(['id', 'slug']).execute()).map((c) => [c.slug, c.id]));
-      await trx.insertInto('blog_posts').values(posts.map(({ slug, doc }) => ({
-        slug,
-        title: String(doc.data.title ?? slug),
-        excerpt: String(doc.data.excerpt ?? ''),
-        content: doc.body,
-        image: `/images/blog/${slug}.webp`,
-        category_id: blogCategoryIds.get(String(doc.data.category ?? '')) ?? null,
-        is_published: doc.data.published === true,
-        created_at: String(doc.data.createdAt ?? new Date().toISOString()),
-        updated_at: String(doc.data.createdAt ?? new Date().toISOString()),
-      }))).onConflict((oc) => oc.column('slug').doNothing()).execute();
+      const blogCategoryIds = new Map(
+        (await trx.selectFrom('blog_categories').select(['id', 'slug']).execute()).map((c) => [c.slug, c.id]),
+      );
+      await trx
+        .insertInto('blog_posts')
+        .values(
+          posts.map(({ slug, doc }) => ({
+            slug,
+            title: String(doc.data.title ?? slug),
+            excerpt: String(doc.data.excerpt ?? ''),
+            content: doc.body,
+            image: `/images/blog/${slug}.webp`,
+            category_id: blogCategoryIds.get(String(doc.data.category ?? '')) ?? null,
+            is_published: doc.data.published === true,
+            created_at: String(doc.data.createdAt ?? new Date().toISOString()),
+            updated_at: String(doc.data.createdAt ?? new Date().toISOString()),
+          })),
+        )
+        .onConflict((oc) => oc.column('slug').doNothing())
+        .execute();
     }
   });
 
-  const result: SeedResult = { seeded: true, recipes: recipes.length, categories: categories.length, reviews: reviews.length, posts: posts.length };
+  const result: SeedResult = {
+    seeded: true,
+    recipes: recipes.length,
+    categories: categories.length,
+    reviews: reviews.length,
+    posts: posts.length,
+  };
   if (generatedAdminPassword) result.generatedAdminPassword = generatedAdminPassword;
   return result;
 }

@@ -1,11 +1,22 @@
 import * as v from 'valibot';
 import { getDb } from '../db/client.ts';
-import { CalorieEntryRequest, CalorieGoalRequest, IsoDate, type CalorieDay } from '../src/lib/calorie-schema.ts';
+import {
+  CalorieEntryInputSchema,
+  CalorieGoalInputSchema,
+  IsoDate,
+  type CalorieDay,
+} from '../src/lib/schemas/calorie-entry.ts';
 import { json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
 import { IdParam, pathParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireUser } from './_shared/session.ts';
-import { addEntry, calorieGoal, deleteEntry, entriesOfDay, setCalorieGoal } from './_shared/services/calories.ts';
+import {
+  addEntry,
+  calorieGoal,
+  deleteEntry,
+  entriesOfDay,
+  setCalorieGoal,
+} from './_shared/services/calories.ts';
 
 // The calorie tracker (SPEC §7 "Calorie tracking"). Logged-in only, and strictly per user: a
 // list shows only the caller's entries, and another user's entry id answers 404 like a missing one.
@@ -28,7 +39,12 @@ export default defineRoutes([
       const user = await requireUser(req, LOGIN_FOR_TRACKER);
       const { date } = parseOrThrow(DayQuery, queryOf(url), 'query');
       const entries = await entriesOfDay(getDb(), user.id, date);
-      const day: CalorieDay = { date, entries, total: entries.reduce((sum, e) => sum + e.calories, 0), goal: user.calorieGoal };
+      const day: CalorieDay = {
+        date,
+        entries,
+        total: entries.reduce((sum, e) => sum + e.calories, 0),
+        goal: user.calorieGoal,
+      };
       return json(day);
     },
   },
@@ -37,7 +53,7 @@ export default defineRoutes([
     path: '/api/calorie-tracking',
     handler: async (req) => {
       const user = await requireUser(req, LOGIN_FOR_TRACKER);
-      const input = await readJson(req, CalorieEntryRequest);
+      const input = await readJson(req, CalorieEntryInputSchema);
       const entry = await addEntry(getDb(), user.id, input);
       if (!entry) throw notFound('Recipe not found.');
       return json(entry, { status: 201 });
@@ -56,7 +72,7 @@ export default defineRoutes([
     path: '/api/calorie-tracking/goal',
     handler: async (req) => {
       const user = await requireUser(req, LOGIN_FOR_TRACKER);
-      const { goal } = await readJson(req, CalorieGoalRequest);
+      const { goal } = await readJson(req, CalorieGoalInputSchema);
       return json({ goal: await setCalorieGoal(getDb(), user.id, goal) });
     },
   },

@@ -1,5 +1,8 @@
 import { getDb } from '../db/client.ts';
-import { json, notFound, type CachePolicy } from './_shared/http.ts';
+import { categoryTag } from './_shared/cache/areas.ts';
+import { withResponseCache } from './_shared/cache/cached-response.ts';
+import { areaPolicy } from './_shared/cache/policies.ts';
+import { json, notFound } from './_shared/http.ts';
 import { pathParam, SlugParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { categoryBySlug, listCategories } from './_shared/services/categories.ts';
@@ -11,22 +14,26 @@ export const config: Config = {
   method: ['GET'],
 };
 
-const CATEGORIES_CACHE: CachePolicy = { kind: 'public', tags: ['categories'] };
-
 export default defineRoutes([
   {
     method: 'GET',
     path: '/api/categories',
-    handler: async () => json(await listCategories(getDb()), { cache: CATEGORIES_CACHE }),
+    // The list shows each category's recipe count: a recipe write in any of them clears it.
+    handler: withResponseCache('categories', async () => {
+      const categories = await listCategories(getDb());
+      return json(categories, {
+        cache: areaPolicy('categories', ...categories.map((c) => categoryTag(c.slug))),
+      });
+    }),
   },
   {
     method: 'GET',
     path: '/api/categories/:slug',
-    handler: async (_req, { params }) => {
+    handler: withResponseCache('categories', async (_req, { params }) => {
       const slug = pathParam(SlugParam, params.slug, 'slug');
       const category = await categoryBySlug(getDb(), slug);
       if (!category) throw notFound('Category not found.');
-      return json(category, { cache: CATEGORIES_CACHE });
-    },
+      return json(category, { cache: areaPolicy('categories', categoryTag(category.slug)) });
+    }),
   },
 ]);

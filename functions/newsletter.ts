@@ -1,5 +1,9 @@
 import { getDb } from '../db/client.ts';
-import { NEWSLETTER_INVALID_EMAIL, NewsletterRequest, type NewsletterResult } from '../src/lib/newsletter-schema.ts';
+import {
+  NEWSLETTER_INVALID_EMAIL,
+  NewsletterSubscriberInputSchema,
+  type NewsletterResult,
+} from '../src/lib/schemas/newsletter-subscriber.ts';
 import { ApiError, json, readJson } from './_shared/http.ts';
 import { clientIp, throttle, type WindowLimit } from './_shared/rate-limit.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
@@ -23,18 +27,31 @@ export default defineRoutes([
     method: 'POST',
     path: '/api/newsletter/subscribe',
     handler: async (req, { netlify }) => {
-      const input = await readJson(req, NewsletterRequest, MAX_BODY_BYTES).catch((err: unknown) => {
-        // The form names the email field; every email problem reads as SPEC's one sentence.
-        if (err instanceof ApiError && err.status === 400 && err.issues?.some((i) => i.path === 'email' || i.path === '')) {
-          throw new ApiError(400, NEWSLETTER_INVALID_EMAIL, { issues: err.issues });
-        }
-        throw err;
-      });
+      const input = await readJson(req, NewsletterSubscriberInputSchema, MAX_BODY_BYTES).catch(
+        (err: unknown) => {
+          // The form names the email field; every email problem reads as SPEC's one sentence.
+          if (
+            err instanceof ApiError &&
+            err.status === 400 &&
+            err.issues?.some((i) => i.path === 'email' || i.path === '')
+          ) {
+            throw new ApiError(400, NEWSLETTER_INVALID_EMAIL, { issues: err.issues });
+          }
+          throw err;
+        },
+      );
       const db = getDb();
       const settings = await db.selectFrom('settings').select('enable_newsletter').executeTakeFirst();
-      if (settings && !settings.enable_newsletter) throw new ApiError(403, 'The newsletter is not taking sign-ups at the moment.');
-      await throttle(db, `newsletter:ip:${clientIp(req, netlify)}`, SUBSCRIBE_IP_LIMIT, 'Too many sign-ups from your network.');
-      await db.insertInto('newsletter_subscribers')
+      if (settings && !settings.enable_newsletter)
+        throw new ApiError(403, 'The newsletter is not taking sign-ups at the moment.');
+      await throttle(
+        db,
+        `newsletter:ip:${clientIp(req, netlify)}`,
+        SUBSCRIBE_IP_LIMIT,
+        'Too many sign-ups from your network.',
+      );
+      await db
+        .insertInto('newsletter_subscribers')
         .values({ email: input.email, name: input.name ?? null })
         .onConflict((oc) => oc.doNothing())
         .execute();

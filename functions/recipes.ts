@@ -1,12 +1,21 @@
 import * as v from 'valibot';
 import { getDb } from '../db/client.ts';
-import { json, notFound, parseOrThrow, queryOf, type CachePolicy } from './_shared/http.ts';
+import { categoryTag } from './_shared/cache/areas.ts';
+import { withResponseCache } from './_shared/cache/cached-response.ts';
+import { areaPolicy, recipeListPolicy, recipePolicy } from './_shared/cache/policies.ts';
+import { json, notFound, parseOrThrow, queryOf } from './_shared/http.ts';
 import { IdParam, limitParam, OffsetParam, pathParam, SlugParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import {
-  featuredRecipes, listRecipes, recipeById, recipeBySlug, recipesInCategory, relatedRecipes, searchRecipes,
+  featuredRecipes,
+  listRecipes,
+  recipeById,
+  recipeBySlug,
+  recipesInCategory,
+  relatedRecipes,
+  searchRecipes,
 } from './_shared/services/recipes.ts';
-import { relatedOf } from '../src/lib/recipe-json.ts';
+import { relatedOf } from '../src/lib/schemas/recipe.ts';
 
 // Public recipe reads (SPEC §7 "Recipes"). Writes arrive with the admin issue.
 
@@ -23,8 +32,6 @@ export const config: Config = {
   method: ['GET'],
 };
 
-const RECIPES_CACHE: CachePolicy = { kind: 'public', tags: ['recipes'] };
-
 const PageQuery = v.object({ limit: limitParam(20, 100), offset: OffsetParam });
 // Home's 'Load More' grows the limit by 8 (SPEC §4); offset pages further for large catalogues.
 const FeaturedQuery = v.object({ limit: limitParam(8, 200), offset: OffsetParam });
@@ -35,80 +42,98 @@ const withoutControlCharacters = (s: string) => s.replace(/\p{Cc}/gu, ' ');
 
 const SearchQuery = v.pipe(
   v.object({
-    q: v.optional(v.pipe(v.string(), v.transform(withoutControlCharacters), v.trim(), v.maxLength(100, 'Search text is limited to 100 characters')), ''),
+    q: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform(withoutControlCharacters),
+        v.trim(),
+        v.maxLength(100, 'Search text is limited to 100 characters'),
+      ),
+      '',
+    ),
     category: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(60))),
     cuisine: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
     limit: limitParam(20, 50),
   }),
-  v.check((s) => Boolean(s.q || s.category || s.cuisine), 'Enter something to search for (q, category or cuisine)'),
+  v.check(
+    (s) => Boolean(s.q || s.category || s.cuisine),
+    'Enter something to search for (q, category or cuisine)',
+  ),
 );
 
 export default defineRoutes([
   {
     method: 'GET',
     path: '/api/recipes',
-    handler: async (_req, { url }) => {
+    handler: withResponseCache('recipes', async (_req, { url }) => {
       const page = parseOrThrow(PageQuery, queryOf(url), 'query');
-      return json(await listRecipes(getDb(), page), { cache: RECIPES_CACHE });
-    },
+      const recipes = await listRecipes(getDb(), page);
+      return json(recipes, { cache: recipeListPolicy('recipes', recipes) });
+    }),
   },
   {
     method: 'GET',
     path: '/api/recipes/featured',
-    handler: async (_req, { url }) => {
+    handler: withResponseCache('featured', async (_req, { url }) => {
       const page = parseOrThrow(FeaturedQuery, queryOf(url), 'query');
-      return json(await featuredRecipes(getDb(), page), { cache: RECIPES_CACHE });
-    },
+      const recipes = await featuredRecipes(getDb(), page);
+      return json(recipes, { cache: recipeListPolicy('featured', recipes) });
+    }),
   },
   {
     method: 'GET',
     path: '/api/recipes/search',
-    handler: async (_req, { url }) => {
+    handler: withResponseCache('search', async (_req, { url }) => {
       const query = parseOrThrow(SearchQuery, queryOf(url), 'query');
-      return json(await searchRecipes(getDb(), query), { cache: RECIPES_CACHE });
-    },
+      const recipes = await searchRecipes(getDb(), query);
+      return json(recipes, { cache: recipeListPolicy('search', recipes) });
+    }),
   },
   {
     method: 'GET',
     path: '/api/recipes/slug/:slug',
-    handler: async (_req, { params }) => {
+    handler: withResponseCache('recipes', async (_req, { params }) => {
       const slug = pathParam(SlugParam, params.slug, 'slug');
       const recipe = await recipeBySlug(getDb(), slug);
       if (!recipe) throw notFound('Recipe not found.');
-      return json(recipe, { cache: RECIPES_CACHE });
-    },
+      return json(recipe, { cache: recipePolicy(recipe) });
+    }),
   },
   {
     method: 'GET',
     path: '/api/recipes/category/:category',
-    handler: async (_req, { params, url }) => {
-      const category = pathParam(v.pipe(v.string(), v.minLength(1), v.maxLength(80)), params.category, 'category');
+    handler: withResponseCache('recipes', async (_req, { params, url }) => {
+      const category = pathParam(
+        v.pipe(v.string(), v.minLength(1), v.maxLength(80)),
+        params.category,
+        'category',
+      );
       const page = parseOrThrow(CategoryQuery, queryOf(url), 'query');
       const recipes = await recipesInCategory(getDb(), category, page);
       if (!recipes) throw notFound('Category not found.');
-      return json(recipes, { cache: RECIPES_CACHE });
-    },
+      return json(recipes, { cache: areaPolicy('recipes', categoryTag(category)) });
+    }),
   },
   {
     method: 'GET',
     path: '/api/recipes/related/:id',
-    handler: async (_req, { params, url }) => {
+    handler: withResponseCache('recipes', async (_req, { params, url }) => {
       const id = pathParam(IdParam, params.id, 'id');
       const { limit } = parseOrThrow(RelatedQuery, queryOf(url), 'query');
       const recipe = await recipeById(getDb(), id);
       if (!recipe) throw notFound('Recipe not found.');
       const related = await relatedRecipes(getDb(), recipe, limit);
-      return json(related.map(relatedOf), { cache: RECIPES_CACHE });
-    },
+      return json(related.map(relatedOf), { cache: recipePolicy(recipe) });
+    }),
   },
   {
     method: 'GET',
     path: '/api/recipes/:id',
-    handler: async (_req, { params }) => {
+    handler: withResponseCache('recipes', async (_req, { params }) => {
       const id = pathParam(IdParam, params.id, 'id');
       const recipe = await recipeById(getDb(), id);
       if (!recipe) throw notFound('Recipe not found.');
-      return json(recipe, { cache: RECIPES_CACHE });
-    },
+      return json(recipe, { cache: recipePolicy(recipe) });
+    }),
   },
 ]);

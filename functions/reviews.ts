@@ -1,11 +1,12 @@
 import * as v from 'valibot';
 import { getDb } from '../db/client.ts';
-import { ReviewRequest, REVIEW_MESSAGES } from '../src/lib/review-schema.ts';
-import { requestRebuild } from './_shared/build-hook.ts';
+import { ReviewInputSchema, REVIEW_MESSAGES } from '../src/lib/schemas/review.ts';
 import { ApiError, json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
 import { IdParam, limitParam, OffsetParam, pathParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
+import { publishRatingChange } from './_shared/publish.ts';
 import { optionalUser, requireUser } from './_shared/session.ts';
+import { recipeRef } from './_shared/services/recipes.ts';
 import { recipeExists } from './_shared/services/saved.ts';
 import { listReviews, markHelpful, writeReview } from './_shared/services/reviews.ts';
 
@@ -16,7 +17,9 @@ import { listReviews, markHelpful, writeReview } from './_shared/services/review
 //   Nobody can mark their own review helpful (403): it would only inflate the count.
 // - Comments are stored and returned verbatim as JSON text; pages render them as text, never HTML.
 // - Answers are `private, no-store`: `userFound` depends on who asks.
-// - The static recipe page shows the rating from build time, so a review write asks for a rebuild.
+// - The static recipe page shows the rating from build time. A review never starts a build of its
+//   own (anyone could start unlimited rebuilds): the rating change rides on the next publish, and
+//   reviews start one at most once an hour (functions/_shared/publish.ts).
 
 export const config: Config = {
   path: ['/api/recipes/:id/reviews', '/api/reviews/:id/helpful'],
@@ -44,10 +47,17 @@ export default defineRoutes([
     handler: async (req, { params, netlify }) => {
       const user = await requireUser(req, REVIEW_MESSAGES.loginRequired);
       const recipeId = pathParam(IdParam, params.id, 'id');
-      const input = await readJson(req, ReviewRequest);
-      const result = await writeReview(getDb(), { recipeId, userId: user.id, username: user.username, ...input });
+      const input = await readJson(req, ReviewInputSchema);
+      const db = getDb();
+      const result = await writeReview(db, {
+        recipeId,
+        userId: user.id,
+        username: user.username,
+        ...input,
+      });
       if (!result) throw notFound('Recipe not found.');
-      void requestRebuild(`Review on recipe ${recipeId}`, netlify);
+      const ref = await recipeRef(db, recipeId);
+      if (ref) await publishRatingChange(ref, netlify);
       const { created, ...body } = result;
       return json(body, { status: created ? 201 : 200 });
     },
@@ -60,7 +70,8 @@ export default defineRoutes([
       const reviewId = pathParam(IdParam, params.id, 'id');
       const outcome = await markHelpful(getDb(), reviewId, user.id);
       if (outcome.kind === 'not-found') throw notFound('Review not found.');
-      if (outcome.kind === 'own-review') throw new ApiError(403, 'You cannot mark your own review as helpful.');
+      if (outcome.kind === 'own-review')
+        throw new ApiError(403, 'You cannot mark your own review as helpful.');
       return json({ id: reviewId, helpful: outcome.helpful, userFound: true });
     },
   },

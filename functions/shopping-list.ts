@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 import { getDb } from '../db/client.ts';
-import { AddShoppingItemsRequest, CheckShoppingItemRequest } from '../src/lib/shopping-schema.ts';
+import {
+  AddShoppingItemsInputSchema,
+  CheckShoppingItemInputSchema,
+} from '../src/lib/schemas/shopping-item.ts';
 import { ApiError, json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
 import { IdParam, pathParam } from './_shared/params.ts';
 import { defineRoutes, type Config, type Route } from './_shared/router.ts';
@@ -17,12 +20,14 @@ export const config: Config = {
 };
 
 const LOGIN_FOR_LIST = 'Please log in to use the shopping list';
-const ClearQuery = v.object({ checked: v.optional(v.picklist(['true', 'false'], 'checked must be true or false'), 'false') });
+const ClearQuery = v.object({
+  checked: v.optional(v.picklist(['true', 'false'], 'checked must be true or false'), 'false'),
+});
 
 const updateChecked: Route['handler'] = async (req, { params }) => {
   const user = await requireUser(req, LOGIN_FOR_LIST);
   const id = pathParam(IdParam, params.id, 'id');
-  const { checked } = await readJson(req, CheckShoppingItemRequest);
+  const { checked } = await readJson(req, CheckShoppingItemInputSchema);
   const item = await setChecked(getDb(), user.id, id, checked);
   if (!item) throw notFound('Shopping list item not found.');
   return json(item);
@@ -51,10 +56,13 @@ export default defineRoutes([
     path: '/api/shopping-list/items',
     handler: async (req) => {
       const user = await requireUser(req, LOGIN_FOR_LIST);
-      const { items } = await readJson(req, AddShoppingItemsRequest);
+      const { items } = await readJson(req, AddShoppingItemsInputSchema);
       const outcome = await addItems(getDb(), user.id, items);
       if (outcome.kind === 'full') {
-        throw new ApiError(409, `Your shopping list is full (${outcome.limit} items). Remove some items first.`);
+        throw new ApiError(
+          409,
+          `Your shopping list is full (${outcome.limit} items). Remove some items first.`,
+        );
       }
       return json(outcome.items);
     },

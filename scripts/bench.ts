@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { migrateToLatest, openPGlite } from '../db/client.ts';
+import { migrateToLatest } from '../db/client.ts';
+import { openPGlite } from '../db/embedded.ts';
 import { readRecipeFile, recipeFiles, seedDatabase } from '../db/seed.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -18,7 +19,12 @@ const sizes = full ? [100, 1000, 10000] : [100, 1000];
 const REBUILDS = Number(process.env.BENCH_REBUILDS ?? 20);
 const REQUESTS = 300;
 
-interface Latency { p50: number; p95: number; max: number; requests: number }
+interface Latency {
+  p50: number;
+  p95: number;
+  max: number;
+  requests: number;
+}
 interface SizeResult {
   recipes: number;
   pages: number;
@@ -36,9 +42,16 @@ async function prepareData(dataDir: string, n: number): Promise<void> {
   const { db, close } = openPGlite(path.join(dataDir, 'pglite'));
   try {
     await migrateToLatest(db);
-    await seedDatabase(db, { contentDir: path.join(root, 'content'), siteUrl: 'http://localhost', adminPassword: 'bench-admin-password' });
+    await seedDatabase(db, {
+      contentDir: path.join(root, 'content'),
+      siteUrl: 'http://localhost',
+      adminPassword: 'bench-admin-password',
+    });
     await db.deleteFrom('recipes').execute();
-    const base = recipeFiles(path.join(root, 'content')).map((file) => ({ slug: path.basename(file, '.json'), recipe: readRecipeFile(file) }));
+    const base = recipeFiles(path.join(root, 'content')).map((file) => ({
+      slug: path.basename(file, '.json'),
+      recipe: readRecipeFile(file),
+    }));
     for (let start = 0; start < n; start += 500) {
       const rows = [];
       for (let i = start; i < Math.min(n, start + 500); i++) {
@@ -47,11 +60,24 @@ async function prepareData(dataDir: string, n: number): Promise<void> {
         rows.push({
           slug: round ? `${slug}-${round}` : slug,
           title: round ? `${r.title} (${round + 1})` : r.title,
-          description: r.description, summary: r.summary, image: `/images/recipes/${slug}.webp`, category: r.category,
-          cuisine: r.cuisine, prep_time: r.prepTime, cook_time: r.cookTime, total_time: r.totalTime, servings: r.servings,
-          difficulty: r.difficulty, calories: r.calories, nutrition: JSON.stringify(r.nutrition),
-          ingredients: JSON.stringify(r.ingredients), instructions: JSON.stringify(r.instructions), tags: r.tags,
-          faqs: JSON.stringify(r.faqs), created_at: r.createdAt, updated_at: r.createdAt,
+          description: r.description,
+          summary: r.summary,
+          image: `/images/recipes/${slug}.webp`,
+          category: r.category,
+          cuisine: r.cuisine,
+          prep_time: r.prepTime,
+          cook_time: r.cookTime,
+          total_time: r.totalTime,
+          servings: r.servings,
+          difficulty: r.difficulty,
+          calories: r.calories,
+          nutrition: JSON.stringify(r.nutrition),
+          ingredients: JSON.stringify(r.ingredients),
+          instructions: JSON.stringify(r.instructions),
+          tags: r.tags,
+          faqs: JSON.stringify(r.faqs),
+          created_at: r.createdAt,
+          updated_at: r.createdAt,
         });
       }
       await db.insertInto('recipes').values(rows).execute();
@@ -61,19 +87,33 @@ async function prepareData(dataDir: string, n: number): Promise<void> {
   }
 }
 
-interface RunningServer { child: ChildProcess; output: () => string; port: number }
+interface RunningServer {
+  child: ChildProcess;
+  output: () => string;
+  port: number;
+}
 
 async function startServer(dataDir: string, port: number): Promise<RunningServer> {
   let output = '';
   const child = spawn(process.execPath, ['scripts/serve.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), FORKFUL_DATA_DIR: dataDir, SITE_URL: `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      FORKFUL_DATA_DIR: dataDir,
+      SITE_URL: `http://localhost:${port}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   try {
-    await waitFor(() => output.includes('Forkful is running at'), 30 * 60_000, () => output, child);
+    await waitFor(
+      () => output.includes('Forkful is running at'),
+      30 * 60_000,
+      () => output,
+      child,
+    );
   } catch (err) {
     child.kill('SIGTERM');
     throw err;
@@ -81,7 +121,12 @@ async function startServer(dataDir: string, port: number): Promise<RunningServer
   return { child, output: () => output, port };
 }
 
-async function waitFor(condition: () => boolean, timeoutMs: number, context: () => string, child?: ChildProcess): Promise<void> {
+async function waitFor(
+  condition: () => boolean,
+  timeoutMs: number,
+  context: () => string,
+  child?: ChildProcess,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!condition()) {
     if (child && child.exitCode !== null) throw new Error(`The server exited:\n${context()}`);
@@ -111,7 +156,12 @@ async function measure(urls: string[], count: number): Promise<Latency> {
   await Promise.all([worker(), worker(), worker(), worker()]);
   times.sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 100) / 100;
-  return { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(times.at(-1) ?? 0), requests: times.length };
+  return {
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    max: round(times.at(-1) ?? 0),
+    requests: times.length,
+  };
 }
 
 function rssMb(pid: number): number {
@@ -143,11 +193,26 @@ async function benchSize(n: number): Promise<SizeResult> {
   const built = /Built (\d+) pages in ([\d.]+) s/.exec(server.output());
   const base = `http://localhost:${port}`;
   const slugs = (await (await fetch(`${base}/api/recipes?limit=100`)).json()) as { slug: string }[];
-  const queries = ['chicken', 'chiken', 'pasta', 'chocolate cake', 'vegetarian curry', 'soup', 'lemon', 'spicy noodles'];
+  const queries = [
+    'chicken',
+    'chiken',
+    'pasta',
+    'chocolate cake',
+    'vegetarian curry',
+    'soup',
+    'lemon',
+    'spicy noodles',
+  ];
   process.stdout.write('measuring… ');
   await measure([`${base}/api/recipes/search?q=warmup`], 20);
-  const searchMs = await measure(queries.map((q) => `${base}/api/recipes/search?q=${encodeURIComponent(q)}`), REQUESTS);
-  const bySlugMs = await measure(slugs.map((s) => `${base}/api/recipes/slug/${s.slug}`), REQUESTS);
+  const searchMs = await measure(
+    queries.map((q) => `${base}/api/recipes/search?q=${encodeURIComponent(q)}`),
+    REQUESTS,
+  );
+  const bySlugMs = await measure(
+    slugs.map((s) => `${base}/api/recipes/slug/${s.slug}`),
+    REQUESTS,
+  );
   const result: SizeResult = {
     recipes: n,
     pages: Number(built?.[1] ?? 0),
@@ -162,10 +227,19 @@ async function benchSize(n: number): Promise<SizeResult> {
     const before = (server.output().match(/Built \d+ pages/g) ?? []).length;
     const t0 = performance.now();
     for (let i = 1; i <= REBUILDS; i++) {
-      await fetch(`${base}/__hooks/build`, { method: 'POST' });
-      await waitFor(() => (server.output().match(/Built \d+ pages/g) ?? []).length >= before + i, 10 * 60_000, server.output);
+      const secret = fs.readFileSync(path.join(dataDir, 'build-hook-secret'), 'utf8').trim();
+      await fetch(`${base}/__hooks/build?secret=${secret}`, { method: 'POST' });
+      await waitFor(
+        () => (server.output().match(/Built \d+ pages/g) ?? []).length >= before + i,
+        10 * 60_000,
+        server.output,
+      );
     }
-    result.rssMbAfterRebuilds = { rebuilds: REBUILDS, rssMb: rssMb(server.child.pid!), secondsPerRebuild: Math.round(((performance.now() - t0) / 1000 / REBUILDS) * 10) / 10 };
+    result.rssMbAfterRebuilds = {
+      rebuilds: REBUILDS,
+      rssMb: rssMb(server.child.pid!),
+      secondsPerRebuild: Math.round(((performance.now() - t0) / 1000 / REBUILDS) * 10) / 10,
+    };
   }
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
@@ -180,7 +254,11 @@ function pageBytes(distDir: string, page: string): { html: number; css: number; 
   const htmlFile = path.join(distDir, page, 'index.html');
   const html = fs.readFileSync(htmlFile, 'utf8');
   const assets = [...html.matchAll(/(?:href|src)="(\/_astro\/[^"]+)"/g)].map((m) => m[1]!);
-  const sum = (ext: string) => [...new Set(assets.filter((a) => a.endsWith(ext)))].reduce((total, a) => total + gz(path.join(distDir, a)), 0);
+  const sum = (ext: string) =>
+    [...new Set(assets.filter((a) => a.endsWith(ext)))].reduce(
+      (total, a) => total + gz(path.join(distDir, a)),
+      0,
+    );
   return { html: gz(htmlFile), css: sum('.css'), js: sum('.js') };
 }
 
@@ -190,12 +268,16 @@ async function main(): Promise<void> {
 
   console.log('\nrecipes | pages | build s | start s | search p50/p95 ms | by-slug p50/p95 ms | RSS MB');
   for (const r of results) {
-    console.log(`${String(r.recipes).padStart(7)} | ${String(r.pages).padStart(5)} | ${r.buildSeconds.toFixed(1).padStart(7)} | ${r.startSeconds.toFixed(1).padStart(7)} | ${`${r.searchMs.p50} / ${r.searchMs.p95}`.padStart(17)} | ${`${r.bySlugMs.p50} / ${r.bySlugMs.p95}`.padStart(18)} | ${r.rssMbAfterStart}`);
+    console.log(
+      `${String(r.recipes).padStart(7)} | ${String(r.pages).padStart(5)} | ${r.buildSeconds.toFixed(1).padStart(7)} | ${r.startSeconds.toFixed(1).padStart(7)} | ${`${r.searchMs.p50} / ${r.searchMs.p95}`.padStart(17)} | ${`${r.bySlugMs.p50} / ${r.bySlugMs.p95}`.padStart(18)} | ${r.rssMbAfterStart}`,
+    );
   }
   const rebuilt = results.find((r) => r.rssMbAfterRebuilds);
   if (rebuilt?.rssMbAfterRebuilds) {
     const x = rebuilt.rssMbAfterRebuilds;
-    console.log(`\nServer RSS after ${x.rebuilds} rebuilds of ${rebuilt.recipes} recipes: ${x.rssMb} MB (after start: ${rebuilt.rssMbAfterStart} MB), ${x.secondsPerRebuild} s per rebuild`);
+    console.log(
+      `\nServer RSS after ${x.rebuilds} rebuilds of ${rebuilt.recipes} recipes: ${x.rssMb} MB (after start: ${rebuilt.rssMbAfterStart} MB), ${x.secondsPerRebuild} s per rebuild`,
+    );
   }
 
   // Bytes and Lighthouse on the real content, served by a fresh server.
@@ -204,10 +286,19 @@ async function main(): Promise<void> {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const server = await startServer(dataDir, await freePort());
   try {
-    const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'current.json'), 'utf8')) as { dir: string };
+    const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'current.json'), 'utf8')) as {
+      dir: string;
+    };
     const base = `http://localhost:${server.port}`;
-    const [recipe] = (await (await fetch(`${base}/api/recipes/featured?limit=1`)).json()) as { slug: string; category: string }[];
-    const pages: Record<string, string> = { home: '', recipe: `recipe/${recipe!.slug}`, category: `category/${recipe!.category}` };
+    const [recipe] = (await (await fetch(`${base}/api/recipes/featured?limit=1`)).json()) as {
+      slug: string;
+      category: string;
+    }[];
+    const pages: Record<string, string> = {
+      home: '',
+      recipe: `recipe/${recipe!.slug}`,
+      category: `category/${recipe!.category}`,
+    };
     const bytes: Record<string, unknown> = {};
     for (const [name, page] of Object.entries(pages)) {
       if (fs.existsSync(path.join(state.dir, page, 'index.html'))) bytes[name] = pageBytes(state.dir, page);
@@ -216,9 +307,19 @@ async function main(): Promise<void> {
     console.log('\nGzipped bytes per page type:', JSON.stringify(bytes));
     const lighthouseModule = path.join(root, 'scripts', 'lighthouse.ts');
     if (fs.existsSync(lighthouseModule) && fs.existsSync('/usr/bin/chromium')) {
-      const { lighthouseScores } = (await import(lighthouseModule)) as { lighthouseScores: (base: string, paths: string[], options?: { runs?: number }) => Promise<Record<string, unknown>> };
+      const { lighthouseScores } = (await import(lighthouseModule)) as {
+        lighthouseScores: (
+          base: string,
+          paths: string[],
+          options?: { runs?: number },
+        ) => Promise<Record<string, unknown>>;
+      };
       // The median of three runs: one run on a busy 2-core machine can fail or stall.
-      const scores = await lighthouseScores(base, Object.values(pages).map((p) => `/${p}`), { runs: 3 });
+      const scores = await lighthouseScores(
+        base,
+        Object.values(pages).map((p) => `/${p}`),
+        { runs: 3 },
+      );
       extras.lighthouseMobile = scores;
       console.log('Lighthouse (mobile):', JSON.stringify(scores, null, 2));
     }
@@ -228,7 +329,12 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  const out = { date: new Date().toISOString(), machine: { cpus: os.cpus().length, node: process.version }, sizes: results, ...extras };
+  const out = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, node: process.version },
+    sizes: results,
+    ...extras,
+  };
   fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
   fs.writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
   console.log('\nWrote bench/results.json');

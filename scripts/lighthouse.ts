@@ -15,21 +15,45 @@ export interface LighthouseScores {
   seo: number;
 }
 
-const CHROMIUM_CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
+const CHROMIUM_CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].filter(Boolean) as string[];
 /** The flags of tests/helpers/browser.ts (DESIGN.md §9): headless, no sandbox, no background network. */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-interface RunningChromium { port: number; stop: () => Promise<void> }
+interface RunningChromium {
+  port: number;
+  stop: () => Promise<void>;
+}
 
 /** Starts Chromium with a fresh profile and a DevTools port chosen by Chromium itself. */
 async function startChromium(): Promise<RunningChromium> {
   const executable = CHROMIUM_CANDIDATES.find((p) => fs.existsSync(p));
   if (!executable) throw new Error('No Chromium found (apt-get install -y chromium, or set CHROMIUM_PATH).');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'forkful-lighthouse-'));
-  const child: ChildProcess = spawn(executable, [...FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(
+    executable,
+    [...FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`Chromium did not open a DevTools port:\n${output}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`Chromium did not open a DevTools port:\n${output}`)),
+      20_000,
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = output.match(/DevTools listening on ws:\/\/[^:]+:(\d+)\//);
@@ -64,7 +88,11 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * Mobile (Lighthouse's default form factor and simulated throttling) scores, 0-100, for each
  * path. With `runs` > 1 each score is the median of the runs, as Lighthouse advises for a busy machine.
  */
-export async function lighthouseScores(baseUrl: string, paths: string[], options: { runs?: number } = {}): Promise<Record<string, LighthouseScores>> {
+export async function lighthouseScores(
+  baseUrl: string,
+  paths: string[],
+  options: { runs?: number } = {},
+): Promise<Record<string, LighthouseScores>> {
   const runs = Math.max(1, options.runs ?? 1);
   const chromium = await startChromium();
   const results: Record<string, LighthouseScores> = {};
@@ -103,10 +131,17 @@ export async function lighthouseScores(baseUrl: string, paths: string[], options
 
 /** The scores as an aligned text table. */
 export function scoresTable(scores: Record<string, LighthouseScores>): string {
-  const rows = Object.entries(scores).map(([p, s]) => [p, String(s.performance), String(s.accessibility), String(s.bestPractices), String(s.seo)]);
+  const rows = Object.entries(scores).map(([p, s]) => [
+    p,
+    String(s.performance),
+    String(s.accessibility),
+    String(s.bestPractices),
+    String(s.seo),
+  ]);
   const header = ['page', 'performance', 'accessibility', 'best practices', 'SEO'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -115,7 +150,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 1);
   const [baseUrl, ...paths] = args.filter((a) => !a.startsWith('--'));
   if (!baseUrl) {
-    console.error('Usage: npx node scripts/lighthouse.ts [--runs=3] http://localhost:8888 / /recipe/{slug} /category/{slug}');
+    console.error(
+      'Usage: npx node scripts/lighthouse.ts [--runs=3] http://localhost:8888 / /recipe/{slug} /category/{slug}',
+    );
     process.exit(2);
   }
   const scores = await lighthouseScores(baseUrl, paths.length ? paths : ['/'], { runs });

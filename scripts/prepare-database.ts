@@ -6,7 +6,9 @@ import { databaseUrl } from '../db/client.ts';
 import { prepareDatabase } from './lib/prepare.ts';
 
 if (!databaseUrl() && process.env.NETLIFY === 'true') {
-  console.error('DATABASE_URL (or NETLIFY_DATABASE_URL) is not set: connect a Neon database to this site first.');
+  console.error(
+    'DATABASE_URL (or NETLIFY_DATABASE_URL) is not set: connect a Neon database to this site first.',
+  );
   process.exit(1);
 }
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

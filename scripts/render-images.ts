@@ -48,22 +48,83 @@ type Palette = {
 };
 
 const PALETTES: Record<string, Palette> = {
-  appetizers: { bg: ['#FFE6DE', '#FFA690'], blob: '#FF8C74', confetti: ['#FFFFFF', '#F05A45', '#FFD166'], shadow: '#8A2A18' },
-  'main-course': { bg: ['#FAB08C', '#DB4F2C'], blob: '#C73F1F', confetti: ['#FFF1E6', '#9A2E14', '#FFC98B'], shadow: '#5E1806' },
-  desserts: { bg: ['#FFE0EA', '#F8AFC8'], blob: '#F38FB1', confetti: ['#FFFFFF', '#E0607E', '#FFD6A5'], shadow: '#7A2341' },
-  breakfast: { bg: ['#FFF1C4', '#FFD166'], blob: '#FFC23D', confetti: ['#FFFFFF', '#F29E1F', '#FF8C61'], shadow: '#7A4D00' },
-  healthy: { bg: ['#DDF5D5', '#98DB8E'], blob: '#7ECB74', confetti: ['#FFFFFF', '#4FA64A', '#FFE07A'], shadow: '#1F5A25' },
-  soups: { bg: ['#FFE6B8', '#FFAA45'], blob: '#FF9A2E', confetti: ['#FFF6EA', '#E07010', '#FFE08A'], shadow: '#6E3A00' },
-  salads: { bg: ['#F0F8C8', '#C7E36E'], blob: '#B3D656', confetti: ['#FFFFFF', '#7FAE2A', '#FF8A7A'], shadow: '#46600F' },
-  vegetarian: { bg: ['#ECE3FA', '#C6AEEC'], blob: '#B398E6', confetti: ['#FFFFFF', '#8A68D1', '#A8E6A1'], shadow: '#3E2770' },
-  baking: { bg: ['#FBE6CB', '#E9B576'], blob: '#DC9F57', confetti: ['#FFFFFF', '#B0733A', '#F6D9A8'], shadow: '#5E3A14' },
-  sides: { bg: ['#D6F1F0', '#86D0CC'], blob: '#6BC2BD', confetti: ['#FFFFFF', '#2E9C95', '#FFD166'], shadow: '#134F4B' },
-  drinks: { bg: ['#DCEBFF', '#98C2F7'], blob: '#7FB1F2', confetti: ['#FFFFFF', '#4A86DB', '#FFB3C7'], shadow: '#1B3F73' },
+  appetizers: {
+    bg: ['#FFE6DE', '#FFA690'],
+    blob: '#FF8C74',
+    confetti: ['#FFFFFF', '#F05A45', '#FFD166'],
+    shadow: '#8A2A18',
+  },
+  'main-course': {
+    bg: ['#FAB08C', '#DB4F2C'],
+    blob: '#C73F1F',
+    confetti: ['#FFF1E6', '#9A2E14', '#FFC98B'],
+    shadow: '#5E1806',
+  },
+  desserts: {
+    bg: ['#FFE0EA', '#F8AFC8'],
+    blob: '#F38FB1',
+    confetti: ['#FFFFFF', '#E0607E', '#FFD6A5'],
+    shadow: '#7A2341',
+  },
+  breakfast: {
+    bg: ['#FFF1C4', '#FFD166'],
+    blob: '#FFC23D',
+    confetti: ['#FFFFFF', '#F29E1F', '#FF8C61'],
+    shadow: '#7A4D00',
+  },
+  healthy: {
+    bg: ['#DDF5D5', '#98DB8E'],
+    blob: '#7ECB74',
+    confetti: ['#FFFFFF', '#4FA64A', '#FFE07A'],
+    shadow: '#1F5A25',
+  },
+  soups: {
+    bg: ['#FFE6B8', '#FFAA45'],
+    blob: '#FF9A2E',
+    confetti: ['#FFF6EA', '#E07010', '#FFE08A'],
+    shadow: '#6E3A00',
+  },
+  salads: {
+    bg: ['#F0F8C8', '#C7E36E'],
+    blob: '#B3D656',
+    confetti: ['#FFFFFF', '#7FAE2A', '#FF8A7A'],
+    shadow: '#46600F',
+  },
+  vegetarian: {
+    bg: ['#ECE3FA', '#C6AEEC'],
+    blob: '#B398E6',
+    confetti: ['#FFFFFF', '#8A68D1', '#A8E6A1'],
+    shadow: '#3E2770',
+  },
+  baking: {
+    bg: ['#FBE6CB', '#E9B576'],
+    blob: '#DC9F57',
+    confetti: ['#FFFFFF', '#B0733A', '#F6D9A8'],
+    shadow: '#5E3A14',
+  },
+  sides: {
+    bg: ['#D6F1F0', '#86D0CC'],
+    blob: '#6BC2BD',
+    confetti: ['#FFFFFF', '#2E9C95', '#FFD166'],
+    shadow: '#134F4B',
+  },
+  drinks: {
+    bg: ['#DCEBFF', '#98C2F7'],
+    blob: '#7FB1F2',
+    confetti: ['#FFFFFF', '#4A86DB', '#FFB3C7'],
+    shadow: '#1B3F73',
+  },
 };
 // Brand orange, for the Open Graph image and anything without a category.
-const OG_PALETTE: Palette = { bg: ['#FFE7C7', '#FF9F5A'], blob: '#FF8A3D', confetti: ['#FFFFFF', '#E8590C', '#FFD166'], shadow: '#7A2E00' };
+const OG_PALETTE: Palette = {
+  bg: ['#FFE7C7', '#FF9F5A'],
+  blob: '#FF8A3D',
+  confetti: ['#FFFFFF', '#E8590C', '#FFD166'],
+  shadow: '#7A2E00',
+};
 const PALETTE_KEYS = Object.keys(PALETTES);
-const hashedPaletteKey = (key: string) => PALETTE_KEYS[hashString(key) % PALETTE_KEYS.length] ?? 'main-course';
+const hashedPaletteKey = (key: string) =>
+  PALETTE_KEYS[hashString(key) % PALETTE_KEYS.length] ?? 'main-course';
 
 // Used when a recipe names an icon that does not exist (or none at all).
 const CATEGORY_DEFAULT_ICON: Record<string, string> = {
@@ -93,7 +154,11 @@ function hashString(text: string): number {
   return hash >>> 0;
 }
 
-type Rng = { next: () => number; range: (min: number, max: number) => number; pick: <T>(items: readonly [T, ...T[]]) => T };
+type Rng = {
+  next: () => number;
+  range: (min: number, max: number) => number;
+  pick: <T>(items: readonly [T, ...T[]]) => T;
+};
 
 function createRng(key: string): Rng {
   let state = hashString(key);
@@ -224,9 +289,13 @@ function confetti(scene: Scene, keepClear: Circle, u: number): string {
     const opacity = f(rng.range(0.45, 0.85));
     const kind = rng.next();
     if (kind < 0.5) {
-      parts.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(rng.range(5, 10) * u)}" fill="${colour}" opacity="${opacity}"/>`);
+      parts.push(
+        `<circle cx="${f(x)}" cy="${f(y)}" r="${f(rng.range(5, 10) * u)}" fill="${colour}" opacity="${opacity}"/>`,
+      );
     } else if (kind < 0.72) {
-      parts.push(`<circle cx="${f(x)}" cy="${f(y)}" r="${f(rng.range(8, 13) * u)}" fill="none" stroke="${colour}" stroke-width="${f(4 * u)}" opacity="${opacity}"/>`);
+      parts.push(
+        `<circle cx="${f(x)}" cy="${f(y)}" r="${f(rng.range(8, 13) * u)}" fill="none" stroke="${colour}" stroke-width="${f(4 * u)}" opacity="${opacity}"/>`,
+      );
     } else {
       const len = rng.range(22, 34) * u;
       parts.push(
@@ -291,7 +360,9 @@ function plateRim({ cx, cy, r }: Circle, style: PlateStyle, palette: Palette): s
 /** A simple fork silhouette lying next to the plate (vertical, centred on x, y). */
 function fork(x: number, y: number, length: number, rotate: number): string {
   const s = length / 320;
-  const tines = [-21, -7, 7, 21].map((tx) => `<line x1="${tx}" y1="-160" x2="${tx}" y2="-100" stroke-width="10"/>`).join('');
+  const tines = [-21, -7, 7, 21]
+    .map((tx) => `<line x1="${tx}" y1="-160" x2="${tx}" y2="-100" stroke-width="10"/>`)
+    .join('');
   return `<g transform="translate(${f(x)} ${f(y)}) rotate(${f(rotate)}) scale(${s.toFixed(3)})" stroke="#FFFFFF" stroke-linecap="round" fill="#FFFFFF" opacity=".8">
   ${tines}
   <path d="M-25 -104H25V-88C25 -62 12 -50 8 -44H-8C-12 -50 -25 -62 -25 -88Z" stroke="none"/>
@@ -308,7 +379,11 @@ type Placement = { angle: number; distance: number; size: number; rotate: number
  * Where the secondary icons go, in degrees around the plate centre (0 = right, 90 = down).
  * The side (right/left/diagonal) comes from the hash so covers in one category differ.
  */
-function secondaryPlacements(count: number, rng: Rng, r: number): { placements: Placement[]; freeSide: 'left' | 'right' | null } {
+function secondaryPlacements(
+  count: number,
+  rng: Rng,
+  r: number,
+): { placements: Placement[]; freeSide: 'left' | 'right' | null } {
   const side = rng.pick(['right', 'left', 'diagonal'] as const);
   const mirror = (a: number) => 180 - a;
   let angles: number[];
@@ -344,7 +419,13 @@ function composeScene(scene: Scene): string {
     cy: height / 2 + rng.range(-12, 12) * u,
     r,
   };
-  const blob = blobPath(centre.cx + rng.range(-40, 40) * u, centre.cy + rng.range(-10, 20) * u, r * 1.5, r * 1.22, rng);
+  const blob = blobPath(
+    centre.cx + rng.range(-40, 40) * u,
+    centre.cy + rng.range(-10, 20) * u,
+    r * 1.5,
+    r * 1.22,
+    rng,
+  );
   const mainRotate = rng.range(-8, 8);
   const plateStyle = rng.pick(['plain', 'band', 'dots'] as const);
   const mainSize = r * 1.3;
@@ -364,7 +445,14 @@ function composeScene(scene: Scene): string {
     const { placements, freeSide } = secondaryPlacements(scene.secondaries.length, rng, r);
     if (freeSide) {
       const dir = freeSide === 'left' ? -1 : 1;
-      layers.push(fork(centre.cx + dir * (r + 70 * u), centre.cy + rng.range(-10, 10) * u, r * 1.15, dir * rng.range(4, 12)));
+      layers.push(
+        fork(
+          centre.cx + dir * (r + 70 * u),
+          centre.cy + rng.range(-10, 10) * u,
+          r * 1.15,
+          dir * rng.range(4, 12),
+        ),
+      );
     }
     layers.push(plate(centre, plateStyle, palette));
     // Secondary icons behind the plate edge would look odd, so they go on top of it.
@@ -373,7 +461,9 @@ function composeScene(scene: Scene): string {
       if (icon) layers.push(iconAt(icon, centre, placement));
     });
   }
-  layers.push(`<g filter="url(#drop)">${placeIcon(scene.main, centre.cx, centre.cy - 4 * u, mainSize, mainRotate)}</g>`);
+  layers.push(
+    `<g filter="url(#drop)">${placeIcon(scene.main, centre.cx, centre.cy - 4 * u, mainSize, mainRotate)}</g>`,
+  );
 
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${layers.join('\n')}</svg>`;
 }
@@ -404,8 +494,16 @@ type Context = { options: Options; icons: IconSet; warnings: string[] };
  * Resolves icon names (main icon first). Unknown names become the category default icon, with a
  * warning; duplicates are dropped.
  */
-function resolveIcons(ctx: Context, names: unknown, paletteKey: string, label: string, max = 3): [Icon, ...Icon[]] {
-  const requested = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string').slice(0, max) : [];
+function resolveIcons(
+  ctx: Context,
+  names: unknown,
+  paletteKey: string,
+  label: string,
+  max = 3,
+): [Icon, ...Icon[]] {
+  const requested = Array.isArray(names)
+    ? names.filter((n): n is string => typeof n === 'string').slice(0, max)
+    : [];
   const fallbackName = CATEGORY_DEFAULT_ICON[paletteKey] ?? GENERIC_ICON;
   const fallback = findIcon(ctx.icons, fallbackName);
   if (!fallback) throw new Error(`icon set has no "${fallbackName}"`);
@@ -423,7 +521,15 @@ function resolveIcons(ctx: Context, names: unknown, paletteKey: string, label: s
 
 function sceneJob(
   ctx: Context,
-  opts: { label: string; key: string; paletteKey: string; iconNames: unknown; sources: string[]; outputs: Job['outputs']; layout?: Scene['layout'] },
+  opts: {
+    label: string;
+    key: string;
+    paletteKey: string;
+    iconNames: unknown;
+    sources: string[];
+    outputs: Job['outputs'];
+    layout?: Scene['layout'];
+  },
 ): Job {
   const { width, height } = opts.outputs[0];
   return {
@@ -432,7 +538,8 @@ function sceneJob(
     outputs: opts.outputs,
     svg: () => {
       const known = PALETTES[opts.paletteKey];
-      if (!known) ctx.warnings.push(`${opts.label}: unknown category "${opts.paletteKey}", using a hashed palette`);
+      if (!known)
+        ctx.warnings.push(`${opts.label}: unknown category "${opts.paletteKey}", using a hashed palette`);
       const palette = known ?? PALETTES[hashedPaletteKey(opts.key)] ?? OG_PALETTE;
       const [main, ...secondaries] = resolveIcons(ctx, opts.iconNames, opts.paletteKey, opts.label);
       const rng = createRng(opts.key);
@@ -447,7 +554,11 @@ function readJson(file: string): unknown {
 
 function listFiles(dir: string, ext: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((n) => n.endsWith(ext)).sort().map((n) => path.join(dir, n));
+  return fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith(ext))
+    .sort()
+    .map((n) => path.join(dir, n));
 }
 
 function recipeJobs(ctx: Context): Job[] {
@@ -496,7 +607,13 @@ function categoryJobs(ctx: Context): Job[] {
       paletteKey: c.slug,
       iconNames: c.illustration,
       sources: [file],
-      outputs: [{ file: path.join(ctx.options.publicDir, `images/categories/${c.slug}.webp`), width: 800, height: 600 }],
+      outputs: [
+        {
+          file: path.join(ctx.options.publicDir, `images/categories/${c.slug}.webp`),
+          width: 800,
+          height: 600,
+        },
+      ],
     }),
   );
 }
@@ -511,7 +628,11 @@ function frontMatterIllustration(markdown: string): string[] | undefined {
   const unquote = (s: string) => s.trim().replace(/^["']|["']$/g, '');
   const inline = (lines[start] ?? '').replace(/^illustration\s*:/, '').trim();
   if (inline.startsWith('[')) {
-    return inline.replace(/^\[|\]$/g, '').split(',').map(unquote).filter(Boolean);
+    return inline
+      .replace(/^\[|\]$/g, '')
+      .split(',')
+      .map(unquote)
+      .filter(Boolean);
   }
   if (inline) return [unquote(inline)];
   const items: string[] = [];
@@ -535,7 +656,9 @@ function blogJobs(ctx: Context): Job[] {
       paletteKey: hashedPaletteKey(key),
       iconNames: frontMatterIllustration(fs.readFileSync(file, 'utf8')),
       sources: [file],
-      outputs: [{ file: path.join(ctx.options.publicDir, `images/blog/${slug}.webp`), width: 1200, height: 630 }],
+      outputs: [
+        { file: path.join(ctx.options.publicDir, `images/blog/${slug}.webp`), width: 1200, height: 630 },
+      ],
     });
   });
 }
@@ -587,17 +710,45 @@ function fallbackJobs(ctx: Context): Job[] {
   for (const [key, variants] of Object.entries(FALLBACK_ICONS)) {
     variants.forEach((iconNames, i) => {
       const name = `${key}-${i + 1}`;
-      jobs.push(sceneJob(ctx, { label: `fallback ${name}`, key: `fallback:${name}`, paletteKey: key, iconNames, sources: [], outputs: [{ file: path.join(dir, `${name}.webp`), ...size }] }));
+      jobs.push(
+        sceneJob(ctx, {
+          label: `fallback ${name}`,
+          key: `fallback:${name}`,
+          paletteKey: key,
+          iconNames,
+          sources: [],
+          outputs: [{ file: path.join(dir, `${name}.webp`), ...size }],
+        }),
+      );
     });
   }
   DISH_FALLBACKS.forEach((dish, i) => {
     const name = `dish-${i + 1}`;
-    jobs.push(sceneJob(ctx, { label: `fallback ${name}`, key: `fallback:${name}`, paletteKey: dish.palette, iconNames: dish.icons, sources: [], outputs: [{ file: path.join(dir, `${name}.webp`), ...size }] }));
+    jobs.push(
+      sceneJob(ctx, {
+        label: `fallback ${name}`,
+        key: `fallback:${name}`,
+        paletteKey: dish.palette,
+        iconNames: dish.icons,
+        sources: [],
+        outputs: [{ file: path.join(dir, `${name}.webp`), ...size }],
+      }),
+    );
   });
   return jobs;
 }
 
-const OG_ICONS = ['shallow-pan-of-food', 'tomato', 'croissant', 'avocado', 'shortcake', 'pancakes', 'lemon', 'cheese-wedge', 'leafy-green'];
+const OG_ICONS = [
+  'shallow-pan-of-food',
+  'tomato',
+  'croissant',
+  'avocado',
+  'shortcake',
+  'pancakes',
+  'lemon',
+  'cheese-wedge',
+  'leafy-green',
+];
 
 function ogJob(ctx: Context): Job {
   const [width, height] = [1200, 630];
@@ -606,8 +757,22 @@ function ogJob(ctx: Context): Job {
     sources: [],
     outputs: [{ file: path.join(ctx.options.publicDir, 'images/og-default.webp'), width, height }],
     svg: () => {
-      const [main, ...secondaries] = resolveIcons(ctx, OG_ICONS, 'main-course', 'og-default', OG_ICONS.length);
-      return composeScene({ width, height, palette: OG_PALETTE, rng: createRng('og-default'), main, secondaries, layout: 'orbit' });
+      const [main, ...secondaries] = resolveIcons(
+        ctx,
+        OG_ICONS,
+        'main-course',
+        'og-default',
+        OG_ICONS.length,
+      );
+      return composeScene({
+        width,
+        height,
+        palette: OG_PALETTE,
+        rng: createRng('og-default'),
+        main,
+        secondaries,
+        layout: 'orbit',
+      });
     },
   };
 }
@@ -628,7 +793,8 @@ const FAVICON_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"
 
 function writeFavicon(ctx: Context): boolean {
   const file = path.join(ctx.options.publicDir, 'favicon.svg');
-  if (!ctx.options.force && fs.existsSync(file) && fs.readFileSync(file, 'utf8') === FAVICON_SVG) return false;
+  if (!ctx.options.force && fs.existsSync(file) && fs.readFileSync(file, 'utf8') === FAVICON_SVG)
+    return false;
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, FAVICON_SVG);
   return true;

@@ -7,21 +7,35 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareDatabase, type PreparedDatabase } from './lib/prepare.ts';
 import { loadApiRouter, type ApiRouter } from './lib/api-router.ts';
-import { sendWebResponse, toWebRequest } from './lib/node-http.ts';
+import {
+  answerClientError,
+  endWithJson,
+  isFetchMethod,
+  requestUrl,
+  sendWebResponse,
+  toWebRequest,
+} from './lib/node-http.ts';
 import { readNetlifyRules, StaticSite } from './lib/static-site.ts';
 import { SiteBuilder } from './lib/site-builder.ts';
-import { DatabaseLockedError } from '../db/client.ts';
+import { PublishRunner } from './lib/publish-runner.ts';
+import {
+  BUILD_HOOK_PATH,
+  ensureBuildHookSecret,
+  handleBuildHook,
+  localBuildHookUrl,
+} from './lib/local-build-hook.ts';
+import { DatabaseLockedError } from '../db/embedded.ts';
+import { ApiError, errorResponse, json } from '../functions/_shared/http.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const devMode = process.argv.includes('--dev');
 const port = Number(process.env.PORT || 8888);
 const origin = `http://localhost:${port}`;
-/** Path of the local build hook (BUILD_HOOK_URL points here when unset). */
-const BUILD_HOOK_PATH = '/__hooks/build';
+/** Admin writes rebuild this server's site unless BUILD_HOOK_URL sends them to another builder. */
+const buildsLocally = !process.env.BUILD_HOOK_URL;
 
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 process.env.SITE_URL ||= origin;
-process.env.BUILD_HOOK_URL ||= `${origin}${BUILD_HOOK_PATH}`;
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
@@ -38,20 +52,27 @@ async function main(): Promise<void> {
     throw err;
   }
   for (const line of prepared.report) console.log(line);
+  const hookSecret = ensureBuildHookSecret(prepared.dataDir);
+  if (buildsLocally) process.env.BUILD_HOOK_URL = localBuildHookUrl(origin, hookSecret);
+  else console.log('Publishing: admin writes call BUILD_HOOK_URL; this server does not rebuild its site.');
 
   const api = await loadApiRouter(path.join(root, 'functions'));
   console.log(`API: ${api.routes} routes from ${api.files.length} function files`);
 
   if (devMode) {
-    await startDevServer(api);
+    await startDevServer(api, prepared, hookSecret);
   } else {
-    await startStaticServer(api, prepared);
+    await startStaticServer(api, prepared, hookSecret);
   }
   console.log(`Ready in ${seconds(started)}.`);
 }
 
 /** Serves the built site and the API; rebuilds in the background when the build hook is called. */
-async function startStaticServer(api: ApiRouter, prepared: PreparedDatabase): Promise<void> {
+async function startStaticServer(
+  api: ApiRouter,
+  prepared: PreparedDatabase,
+  hookSecret: string,
+): Promise<void> {
   const site = new StaticSite(readNetlifyRules(path.join(root, 'netlify.toml')));
   const builder = new SiteBuilder({
     root,
@@ -59,36 +80,59 @@ async function startStaticServer(api: ApiRouter, prepared: PreparedDatabase): Pr
     db: prepared.db,
     onBuilt: (result) => {
       site.use(result.dir);
-      if (!result.skipped) console.log(`Built ${result.pages} pages in ${result.seconds.toFixed(1)} s → ${path.relative(root, result.dir)}`);
+      if (!result.skipped)
+        console.log(
+          `Built ${result.pages} pages in ${result.seconds.toFixed(1)} s → ${path.relative(root, result.dir)}`,
+        );
     },
   });
+  // Publish requests recorded while the server was down ride on the start-up build.
+  // TODO(build-scale): pass the scope to SiteBuilder.publish(scope) (partial rebuild) once it lands.
+  const publisher = new PublishRunner({ db: prepared.db, build: () => builder.rebuild() });
+  const startupRequest = buildsLocally ? await publisher.beginStartup() : undefined;
   const buildStarted = performance.now();
   const first = await builder.buildIfNeeded().catch(async (err: unknown) => {
     console.error(`\nForkful cannot start: ${err instanceof Error ? err.message : String(err)}\n`);
     await prepared.close();
     process.exit(1);
   });
-  if (first.skipped) console.log(`Site unchanged since the last build (${first.pages} pages), reused in ${seconds(buildStarted)}.`);
+  await publisher.endStartup(startupRequest);
+  if (first.skipped)
+    console.log(
+      `Site unchanged since the last build (${first.pages} pages), reused in ${seconds(buildStarted)}.`,
+    );
 
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
+      // Nothing above should throw; if something does, the client still gets a JSON sentence.
       console.error('[server]', err);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain' });
-      res.end('Internal error');
+      if (res.headersSent) res.end();
+      else void sendWebResponse(res, errorResponse(err), req.method);
     });
   });
+  guardProtocolErrors(server);
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', origin);
-    if (url.pathname === BUILD_HOOK_PATH && req.method === 'POST') {
-      void builder.rebuild().catch((err: unknown) => console.error('[build] failed:', err));
-      res.writeHead(202, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ queued: true }));
+    const url = requestUrl(req.url, origin);
+    if (!url) {
+      await sendWebResponse(
+        res,
+        errorResponse(new ApiError(400, 'The request target is not a valid address.')),
+      );
+      return;
+    }
+    if (url.pathname === BUILD_HOOK_PATH) {
+      const response = await handleBuildHook(toWebRequest(req, url), {
+        db: prepared.db,
+        secret: hookSecret,
+        origin,
+        wake: () => publisher.wake(),
+      });
+      await sendWebResponse(res, response, req.method);
       return;
     }
     if (url.pathname.startsWith('/api/')) {
-      const response = await api.dispatch(toWebRequest(req, origin));
-      await sendWebResponse(res, response ?? apiNotFound(), req.method);
+      await serveApi(api, req, res, url);
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -102,13 +146,22 @@ async function startStaticServer(api: ApiRouter, prepared: PreparedDatabase): Pr
   }
 
   await listen(server);
+  if (buildsLocally) publisher.start();
   console.log(`\nForkful is running at ${origin}\n`);
-  shutdownOn(server, prepared, () => builder.stop());
+  shutdownOn(server, prepared, () => {
+    publisher.stop();
+    builder.stop();
+  });
 }
 
-/** Astro's dev server (hot reload) with the same API mounted as Vite middleware. */
-async function startDevServer(api: ApiRouter): Promise<void> {
+/**
+ * Astro's dev server (hot reload) with the same API mounted as Vite middleware. Pages render on
+ * request, so a publish has nothing to build: the build hook only records it as live.
+ */
+async function startDevServer(api: ApiRouter, prepared: PreparedDatabase, hookSecret: string): Promise<void> {
   const { dev } = await import('astro');
+  const publisher = new PublishRunner({ db: prepared.db, build: async () => {} });
+  if (buildsLocally) publisher.start();
   await dev({
     root,
     server: { port },
@@ -118,10 +171,20 @@ async function startDevServer(api: ApiRouter): Promise<void> {
           name: 'forkful-api',
           configureServer(server) {
             server.middlewares.use((req, res, next) => {
-              if (!req.url?.startsWith('/api/')) return next();
-              void api.dispatch(toWebRequest(req, origin))
-                .then((response) => sendWebResponse(res, response ?? apiNotFound(), req.method))
-                .catch(next);
+              const url = requestUrl(req.url, origin);
+              if (url?.pathname === BUILD_HOOK_PATH) {
+                void handleBuildHook(toWebRequest(req, url), {
+                  db: prepared.db,
+                  secret: hookSecret,
+                  origin,
+                  wake: () => publisher.wake(),
+                })
+                  .then((response) => sendWebResponse(res, response, req.method))
+                  .catch(next);
+                return;
+              }
+              if (!url?.pathname.startsWith('/api/')) return next();
+              void serveApi(api, req, res, url).catch(next);
             });
           },
         },
@@ -142,18 +205,67 @@ function buildsDirFor(dataDir: string): string {
   return path.join(root, '.data', `builds-${key}`);
 }
 
-function apiNotFound(): Response {
-  return new Response(JSON.stringify({ error: 'No such API endpoint.' }), {
-    status: 404,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store' },
-  });
+/**
+ * Hands an /api request to the functions as Netlify would: a web Request plus a context whose
+ * `ip` is the socket's peer. Requests a web Request cannot carry (TRACE, CONNECT) and paths no
+ * function claims get the API's JSON errors, with its security headers.
+ */
+async function serveApi(
+  api: ApiRouter,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  url: URL,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  let response: Response | undefined;
+  if (!isFetchMethod(method)) {
+    const allow = api.allowedMethods(url.pathname);
+    response = errorResponse(
+      allow.length
+        ? new ApiError(405, `Method ${method} is not allowed here.`, { headers: { Allow: allow.join(', ') } })
+        : new ApiError(404, 'No such API endpoint.'),
+    );
+  } else {
+    response = await api.dispatch(toWebRequest(req, url), { ip: socketAddress(req) });
+  }
+  await sendWebResponse(res, response ?? json({ error: 'No such API endpoint.' }, { status: 404 }), method);
+}
+
+/** The peer address of the connection (IPv4-mapped IPv6 written as plain IPv4). */
+function socketAddress(req: http.IncomingMessage): string {
+  const address = req.socket.remoteAddress ?? 'unknown';
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+/** Every method some part of the server answers (the Allow of a 501). */
+const IMPLEMENTED_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+
+/**
+ * Requests Node's parser refuses (an unknown method, a broken header) and CONNECT get a JSON
+ * error and a closed connection, instead of Node's bare 400 or a silently dropped socket.
+ */
+function guardProtocolErrors(server: http.Server): void {
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) =>
+    answerClientError(err, socket, IMPLEMENTED_METHODS),
+  );
+  server.on('connect', (_req, socket) =>
+    endWithJson(
+      socket,
+      405,
+      'Method Not Allowed',
+      { error: 'Method CONNECT is not allowed here.' },
+      { Allow: IMPLEMENTED_METHODS },
+    ),
+  );
 }
 
 function listen(server: http.Server): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE') {
-        console.error(`\nForkful cannot start: port ${port} is already in use (is another Forkful server running?). Set PORT to use another port.\n`);
+        console.error(
+          `\nForkful cannot start: port ${port} is already in use (is another Forkful server running?). Set PORT to use another port.\n`,
+        );
         process.exit(1);
       }
       reject(err);
@@ -162,7 +274,11 @@ function listen(server: http.Server): Promise<void> {
   });
 }
 
-function shutdownOn(server: http.Server, prepared: PreparedDatabase, beforeClose: () => void = () => {}): void {
+function shutdownOn(
+  server: http.Server,
+  prepared: PreparedDatabase,
+  beforeClose: () => void = () => {},
+): void {
   const stop = () => {
     beforeClose();
     server.close();

@@ -3,7 +3,14 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { getReadyDb } from '../db/ready.ts';
 import type { Db } from '../db/client.ts';
 import {
-  allCategories, allRecipes, blogCategories, footerContent, publishedPages, publishedPosts, reviewsByRecipe, siteSettings,
+  allCategories,
+  allRecipes,
+  blogCategories,
+  footerContent,
+  publishedPages,
+  publishedPosts,
+  reviewsByRecipe,
+  siteSettings,
 } from './lib/site-data.ts';
 import { defaultSettings } from './lib/site-defaults.ts';
 
@@ -14,7 +21,12 @@ import { defaultSettings } from './lib/site-defaults.ts';
  * rows are gone are deleted here (or a deleted recipe would stay online); digests skip
  * unchanged entries. `markdownOf` names the Markdown to render into the entry's HTML.
  */
-function databaseLoader<T extends object>(name: string, rows: (db: Db) => Promise<T[]>, idOf: (row: T) => string, markdownOf?: (row: T) => string): Loader {
+function databaseLoader<T extends object>(
+  name: string,
+  rows: (db: Db) => Promise<T[]>,
+  idOf: (row: T) => string,
+  markdownOf?: (row: T) => string,
+): Loader {
   return {
     name: `database-${name}`,
     load: async ({ store, generateDigest, logger, renderMarkdown }: LoaderContext) => {
@@ -42,20 +54,48 @@ async function pagesWithContactEmail(db: Db) {
   const email = settings?.contactEmail || defaultSettings('').contactEmail;
   return pages
     .filter((p) => p.slug !== 'footer')
-    .map((p) => ({ ...p, content: p.content.replaceAll('{contactEmail}', email).replaceAll('{email}', email) }));
+    .map((p) => ({
+      ...p,
+      content: p.content.replaceAll('{contactEmail}', email).replaceAll('{email}', email),
+    }));
 }
 
 export const collections = {
   recipes: defineCollection({ loader: databaseLoader('recipes', allRecipes, (r) => r.slug) }),
   categories: defineCollection({ loader: databaseLoader('categories', allCategories, (c) => c.slug) }),
-  reviews: defineCollection({ loader: databaseLoader('recipe reviews', reviewsByRecipe, (r) => String(r.recipeId)) }),
-  pages: defineCollection({ loader: databaseLoader('pages', pagesWithContactEmail, (p) => p.slug, (p) => p.content) }),
-  blogPosts: defineCollection({ loader: databaseLoader('blog posts', publishedPosts, (p) => p.slug, (p) => p.content) }),
-  blogCategories: defineCollection({ loader: databaseLoader('blog categories', blogCategories, (c) => c.slug) }),
+  reviews: defineCollection({
+    loader: databaseLoader('recipe reviews', reviewsByRecipe, (r) => String(r.recipeId)),
+  }),
+  pages: defineCollection({
+    loader: databaseLoader(
+      'pages',
+      pagesWithContactEmail,
+      (p) => p.slug,
+      (p) => p.content,
+    ),
+  }),
+  blogPosts: defineCollection({
+    loader: databaseLoader(
+      'blog posts',
+      publishedPosts,
+      (p) => p.slug,
+      (p) => p.content,
+    ),
+  }),
+  blogCategories: defineCollection({
+    loader: databaseLoader('blog categories', blogCategories, (c) => c.slug),
+  }),
   site: defineCollection({
-    loader: databaseLoader('site records', async (db) => {
-      const [settings, footer] = await Promise.all([siteSettings(db), footerContent(db)]);
-      return [{ key: 'settings', value: settings ?? null }, { key: 'footer', value: footer }];
-    }, (r) => r.key),
+    loader: databaseLoader(
+      'site records',
+      async (db) => {
+        const [settings, footer] = await Promise.all([siteSettings(db), footerContent(db)]);
+        return [
+          { key: 'settings', value: settings ?? null },
+          { key: 'footer', value: footer },
+        ];
+      },
+      (r) => r.key,
+    ),
   }),
 };

@@ -15,7 +15,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     // Bumped by logout-everywhere and password change: tokens carrying an older version are dead.
     .addColumn('session_version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('calorie_goal', 'integer', (c) =>
-      c.notNull().defaultTo(2000).check(sql`calorie_goal BETWEEN 1000 AND 5000`),
+      c
+        .notNull()
+        .defaultTo(2000)
+        .check(sql`calorie_goal BETWEEN 1000 AND 5000`),
     )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -26,7 +29,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('categories')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull().check(sql`char_length(name) BETWEEN 1 AND 80`))
-    .addColumn('slug', 'text', (c) => c.notNull().unique().check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`))
+    .addColumn('slug', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    )
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('image', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -48,7 +56,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('recipes')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('slug', 'text', (c) => c.notNull().unique().check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`))
+    .addColumn('slug', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    )
     .addColumn('title', 'text', (c) => c.notNull().check(sql`char_length(title) BETWEEN 1 AND 200`))
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('summary', 'text')
@@ -72,27 +85,49 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('video_thumbnail', 'text')
     .addColumn('video_duration', 'integer', (c) => c.check(sql`video_duration > 0`))
     // Tenths of a star (45 = 4.5), kept in step with the reviews table in the same transaction.
-    .addColumn('rating', 'integer', (c) => c.notNull().defaultTo(0).check(sql`rating BETWEEN 0 AND 50`))
-    .addColumn('review_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`review_count >= 0`))
+    .addColumn('rating', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`rating BETWEEN 0 AND 50`),
+    )
+    .addColumn('review_count', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`review_count >= 0`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('search_vector', sql`tsvector`, (c) =>
-      c.generatedAlwaysAs(sql`
+      c
+        .generatedAlwaysAs(
+          sql`
         setweight(to_tsvector('english', coalesce(title, '')), 'A') ||
         setweight(to_tsvector('english', forkful_join_text(tags) || ' ' || cuisine || ' ' || replace(category, '-', ' ')), 'B') ||
         setweight(to_tsvector('english', coalesce(description, '')), 'C') ||
-        setweight(to_tsvector('english', forkful_jsonb_text(ingredients)), 'D')`).stored(),
+        setweight(to_tsvector('english', forkful_jsonb_text(ingredients)), 'D')`,
+        )
+        .stored(),
     )
     // Lower-cased words a typo search compares against (title, cuisine, category, tags).
     .addColumn('search_words', 'text', (c) =>
-      c.generatedAlwaysAs(
-        sql`lower(title || ' ' || cuisine || ' ' || replace(category, '-', ' ') || ' ' || forkful_join_text(tags))`,
-      ).stored(),
+      c
+        .generatedAlwaysAs(
+          sql`lower(title || ' ' || cuisine || ' ' || replace(category, '-', ' ') || ' ' || forkful_join_text(tags))`,
+        )
+        .stored(),
     )
     .execute();
   await sql`CREATE INDEX recipes_search_vector_idx ON recipes USING gin (search_vector)`.execute(db);
-  await sql`CREATE INDEX recipes_search_words_trgm_idx ON recipes USING gist (search_words gist_trgm_ops)`.execute(db);
-  await db.schema.createIndex('recipes_category_idx').on('recipes').columns(['category', 'created_at']).execute();
+  await sql`CREATE INDEX recipes_search_words_trgm_idx ON recipes USING gist (search_words gist_trgm_ops)`.execute(
+    db,
+  );
+  await db.schema
+    .createIndex('recipes_category_idx')
+    .on('recipes')
+    .columns(['category', 'created_at'])
+    .execute();
   await db.schema.createIndex('recipes_created_at_idx').on('recipes').column('created_at').execute();
 
   await db.schema
@@ -139,7 +174,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('calorie_entries_user_date_idx').on('calorie_entries').columns(['user_id', 'date']).execute();
+  await db.schema
+    .createIndex('calorie_entries_user_date_idx')
+    .on('calorie_entries')
+    .columns(['user_id', 'date'])
+    .execute();
 
   await db.schema
     .createTable('shopping_items')
@@ -151,9 +190,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('recipe_title', 'text')
     .addColumn('checked', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('category', 'text', (c) =>
-      c.notNull().defaultTo('Other').check(
-        sql`category IN ('Produce', 'Meat & Seafood', 'Dairy', 'Pantry', 'Bakery', 'Frozen', 'Other')`,
-      ),
+      c
+        .notNull()
+        .defaultTo('Other')
+        .check(
+          sql`category IN ('Produce', 'Meat & Seafood', 'Dairy', 'Pantry', 'Bakery', 'Frozen', 'Other')`,
+        ),
     )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -167,12 +209,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('name', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await sql`CREATE UNIQUE INDEX newsletter_email_lower_key ON newsletter_subscribers (lower(email))`.execute(db);
+  await sql`CREATE UNIQUE INDEX newsletter_email_lower_key ON newsletter_subscribers (lower(email))`.execute(
+    db,
+  );
 
   await db.schema
     .createTable('pages')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('slug', 'text', (c) => c.notNull().unique().check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`))
+    .addColumn('slug', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    )
     .addColumn('title', 'text', (c) => c.notNull().check(sql`char_length(title) >= 1`))
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('content', 'text', (c) => c.notNull())
@@ -185,21 +234,36 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('blog_categories')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull().check(sql`char_length(name) >= 1`))
-    .addColumn('slug', 'text', (c) => c.notNull().unique().check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`))
+    .addColumn('slug', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    )
     .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
 
   await db.schema
     .createTable('blog_posts')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('slug', 'text', (c) => c.notNull().unique().check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`))
+    .addColumn('slug', 'text', (c) =>
+      c
+        .notNull()
+        .unique()
+        .check(sql`slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    )
     .addColumn('title', 'text', (c) => c.notNull().check(sql`char_length(title) >= 1`))
     .addColumn('content', 'text', (c) => c.notNull())
     .addColumn('excerpt', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('image', 'text')
     .addColumn('category_id', 'integer', (c) => c.references('blog_categories.id').onDelete('set null'))
     .addColumn('is_published', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('views', 'integer', (c) => c.notNull().defaultTo(0).check(sql`views >= 0`))
+    .addColumn('views', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`views >= 0`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -229,14 +293,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('generator_config')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
     .addColumn('is_enabled', 'boolean', (c) => c.notNull().defaultTo(false))
-    .addColumn('current_count', 'integer', (c) => c.notNull().defaultTo(0).check(sql`current_count >= 0`))
+    .addColumn('current_count', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`current_count >= 0`),
+    )
     .addColumn('count_date', 'date', (c) => c.notNull().defaultTo(sql`CURRENT_DATE`))
     .addColumn('max_per_day', 'integer', (c) =>
-      c.notNull().defaultTo(1000).check(sql`max_per_day BETWEEN 1 AND 1000`),
+      c
+        .notNull()
+        .defaultTo(1000)
+        .check(sql`max_per_day BETWEEN 1 AND 1000`),
     )
     .addColumn('scheduling_enabled', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('schedule_hours', sql`integer[]`, (c) => c.notNull().defaultTo(sql`'{}'`))
-    .addColumn('batch_size', 'integer', (c) => c.notNull().defaultTo(10).check(sql`batch_size BETWEEN 1 AND 100`))
+    .addColumn('batch_size', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(10)
+        .check(sql`batch_size BETWEEN 1 AND 100`),
+    )
     .addColumn('csv_upload_enabled', 'boolean', (c) => c.notNull().defaultTo(false))
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -245,14 +322,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('ai_models')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('cost_per_1k_tokens', sql`numeric(10,5)`, (c) => c.notNull().check(sql`cost_per_1k_tokens >= 0`))
+    .addColumn('cost_per_1k_tokens', sql`numeric(10,5)`, (c) =>
+      c.notNull().check(sql`cost_per_1k_tokens >= 0`),
+    )
     .addColumn('is_default', 'boolean', (c) => c.notNull().defaultTo(false))
     .execute();
 
   await db.schema
     .createTable('generation_log')
     .addColumn('id', 'serial', (c) => c.primaryKey())
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind IN ('recipe', 'blog', 'bulk', 'bulk-blog', 'csv')`))
+    .addColumn('kind', 'text', (c) =>
+      c.notNull().check(sql`kind IN ('recipe', 'blog', 'bulk', 'bulk-blog', 'csv')`),
+    )
     .addColumn('model_id', 'text', (c) => c.references('ai_models.id').onDelete('set null'))
     .addColumn('prompt', 'text')
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status IN ('success', 'error')`))
@@ -275,7 +356,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('images')
     .addColumn('id', 'serial', (c) => c.primaryKey())
     .addColumn('path', 'text', (c) => c.notNull().unique())
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind IN ('recipe', 'category', 'blog', 'fallback', 'temporary')`))
+    .addColumn('kind', 'text', (c) =>
+      c.notNull().check(sql`kind IN ('recipe', 'category', 'blog', 'fallback', 'temporary')`),
+    )
     .addColumn('size_bytes', 'integer', (c) => c.notNull().check(sql`size_bytes >= 0`))
     .addColumn('width', 'integer')
     .addColumn('height', 'integer')
@@ -285,9 +368,24 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
-    'images', 'rate_limits', 'generation_log', 'ai_models', 'generator_config', 'settings',
-    'blog_posts', 'blog_categories', 'pages', 'newsletter_subscribers', 'shopping_items',
-    'calorie_entries', 'saved_recipes', 'review_helpful', 'reviews', 'recipes', 'categories', 'users',
+    'images',
+    'rate_limits',
+    'generation_log',
+    'ai_models',
+    'generator_config',
+    'settings',
+    'blog_posts',
+    'blog_categories',
+    'pages',
+    'newsletter_subscribers',
+    'shopping_items',
+    'calorie_entries',
+    'saved_recipes',
+    'review_helpful',
+    'reviews',
+    'recipes',
+    'categories',
+    'users',
   ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }

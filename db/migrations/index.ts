@@ -1,6 +1,8 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as initialSchema from './2026-11-22T0400_initial_schema.ts';
 import * as ingredientsKeepSectionOrder from './2026-11-22T0500_ingredients_keep_section_order.ts';
+import * as publishRequests from './2026-11-23T1915_publish_requests.ts';
+import * as cacheSyncAndImageStore from './2026-11-23T1915_cache_sync_and_image_store.ts';
 
 /**
  * Migrations registered in code, not read from disk: Netlify bundles functions and would not
@@ -9,6 +11,8 @@ import * as ingredientsKeepSectionOrder from './2026-11-22T0500_ingredients_keep
 const migrations: Record<string, Migration> = {
   '2026-11-22T0400_initial_schema': initialSchema,
   '2026-11-22T0500_ingredients_keep_section_order': ingredientsKeepSectionOrder,
+  '2026-11-23T1915_publish_requests': publishRequests,
+  '2026-11-23T1915_cache_sync_and_image_store': cacheSyncAndImageStore,
 };
 
 export const migrationProvider: MigrationProvider = {

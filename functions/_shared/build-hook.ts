@@ -1,33 +1,35 @@
-import type { Context } from '@netlify/functions';
-
-// Static pages carry data from build time (a recipe's rating and review count). After a write
-// that changes them, the site asks for a rebuild through BUILD_HOOK_URL (a Netlify build hook in
-// production, the local server's rebuild endpoint under `npm start`). The request never waits
-// for it and never fails because of it.
+// Calls the build hook (DESIGN.md §11): a Netlify build hook in production, the local server's
+// /__hooks/build under `npm start` (its URL carries the secret). Only functions/_shared/publish.ts
+// calls it. The body names the publish request and its scope: Netlify hands it to the build as
+// INCOMING_HOOK_BODY, the local server reads it.
 
 /** How long the hook call may take before it is abandoned. */
-export const BUILD_HOOK_TIMEOUT_MS = 3000;
+export const BUILD_HOOK_TIMEOUT_MS = 5000;
 
-/**
- * POSTs to the build hook without delaying the response. On Netlify `context.waitUntil` keeps the
- * function alive until the call ends; elsewhere the promise simply runs on.
- * Returns the promise (resolving to whether the hook accepted) for tests.
- */
-export function requestRebuild(reason: string, context: Partial<Context> = {}): Promise<boolean> {
-  const url = process.env.BUILD_HOOK_URL;
-  if (!url) return Promise.resolve(false);
-  const call = fetch(`${url}${url.includes('?') ? '&' : '?'}trigger_title=${encodeURIComponent(reason)}`, {
-    method: 'POST',
-    signal: AbortSignal.timeout(BUILD_HOOK_TIMEOUT_MS),
-  })
-    .then((res) => {
-      if (!res.ok) console.error(`[build-hook] ${res.status} from the build hook (${reason})`);
-      return res.ok;
-    })
-    .catch((err: unknown) => {
-      console.error(`[build-hook] could not call the build hook (${reason}):`, (err as Error).message);
-      return false;
+export type HookOutcome = { ok: true } | { ok: false; message: string };
+
+/** POSTs to the hook; resolves (never rejects) with whether it accepted. */
+export async function callBuildHook(url: string, body: unknown, title: string): Promise<HookOutcome> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return { ok: false, message: 'BUILD_HOOK_URL is not a valid URL.' };
+  }
+  target.searchParams.set('trigger_title', title.slice(0, 200));
+  try {
+    const res = await fetch(target, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(BUILD_HOOK_TIMEOUT_MS),
     });
-  context.waitUntil?.(call);
-  return call;
+    await res.body?.cancel();
+    if (res.ok) return { ok: true };
+    return { ok: false, message: `The build hook answered ${res.status}.` };
+  } catch (err) {
+    const reason =
+      (err as Error).name === 'TimeoutError' ? 'it did not answer in time' : (err as Error).message;
+    return { ok: false, message: `The build hook could not be called: ${reason}.` };
+  }
 }

@@ -14,12 +14,19 @@ export type CachePolicy =
   /** Public and the same for everyone: the CDN may keep it, purged by tag after admin writes. */
   | { kind: 'public'; tags: string[] }
   /** Depends on the caller or changes state: never stored anywhere. */
-  | { kind: 'private' };
+  | { kind: 'private' }
+  /** Content-addressed (the URL names the bytes): browsers and the CDN keep it for a year. */
+  | { kind: 'immutable' };
 
 const PRIVATE: CachePolicy = { kind: 'private' };
 
 function cacheHeaders(policy: CachePolicy): Record<string, string> {
   if (policy.kind === 'private') return { 'Cache-Control': 'private, no-store' };
+  if (policy.kind === 'immutable')
+    return {
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Netlify-CDN-Cache-Control': 'public, durable, max-age=31536000, immutable',
+    };
   return {
     'Cache-Control': 'public, max-age=0, must-revalidate',
     'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=300, stale-while-revalidate=86400',
@@ -28,7 +35,10 @@ function cacheHeaders(policy: CachePolicy): Record<string, string> {
 }
 
 /** A JSON response with security and cache headers. */
-export function json(body: unknown, init: { status?: number; cache?: CachePolicy; headers?: Record<string, string>; cookies?: string[] } = {}): Response {
+export function json(
+  body: unknown,
+  init: { status?: number; cache?: CachePolicy; headers?: Record<string, string>; cookies?: string[] } = {},
+): Response {
   const headers = new Headers({
     'Content-Type': 'application/json; charset=utf-8',
     ...SECURITY_HEADERS,
@@ -37,6 +47,22 @@ export function json(body: unknown, init: { status?: number; cache?: CachePolicy
   });
   for (const cookie of init.cookies ?? []) headers.append('Set-Cookie', cookie);
   return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+}
+
+/** A non-JSON body (an image) with the same security and cache headers. */
+export function binary(
+  body: Uint8Array,
+  contentType: string,
+  init: { status?: number; cache?: CachePolicy; headers?: Record<string, string> } = {},
+): Response {
+  const headers = new Headers({
+    'Content-Type': contentType,
+    'Content-Length': String(body.byteLength),
+    ...SECURITY_HEADERS,
+    ...cacheHeaders(init.cache ?? PRIVATE),
+    ...init.headers,
+  });
+  return new Response(new Uint8Array(body), { status: init.status ?? 200, headers });
 }
 
 export interface Issue {
@@ -49,7 +75,11 @@ export class ApiError extends Error {
   readonly status: number;
   readonly issues: Issue[] | undefined;
   readonly headers: Record<string, string>;
-  constructor(status: number, message: string, options: { issues?: Issue[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    status: number,
+    message: string,
+    options: { issues?: Issue[]; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -58,7 +88,8 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, issues?: Issue[]) => new ApiError(400, message, issues ? { issues } : {});
+export const badRequest = (message: string, issues?: Issue[]) =>
+  new ApiError(400, message, issues ? { issues } : {});
 export const notFound = (message: string) => new ApiError(404, message);
 
 /** The error response for anything thrown; unknown errors are logged and never described. */
@@ -69,11 +100,17 @@ export function errorResponse(err: unknown): Response {
     return json(body, { status: err.status, headers: err.headers });
   }
   if (isInvalidText(err)) {
-    return json({ error: 'The request contains characters that cannot be stored (such as NUL).' }, { status: 400 });
+    return json(
+      { error: 'The request contains characters that cannot be stored (such as NUL).' },
+      { status: 400 },
+    );
   }
   if (isDatabaseUnavailable(err)) {
     console.error('[api] database unavailable:', (err as Error).message);
-    return json({ error: 'The database is not reachable right now. Please try again shortly.' }, { status: 503, headers: { 'Retry-After': '5' } });
+    return json(
+      { error: 'The database is not reachable right now. Please try again shortly.' },
+      { status: 503, headers: { 'Retry-After': '5' } },
+    );
   }
   console.error('[api] unexpected error:', err);
   return json({ error: 'Something went wrong on our side. Please try again.' }, { status: 500 });
@@ -96,12 +133,19 @@ export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
 }
 
 /** Parses a value with a schema or throws a 400 naming the fields. */
-export function parseOrThrow<S extends v.GenericSchema>(schema: S, value: unknown, what = 'input'): v.InferOutput<S> {
+export function parseOrThrow<S extends v.GenericSchema>(
+  schema: S,
+  value: unknown,
+  what = 'input',
+): v.InferOutput<S> {
   const result = v.safeParse(schema, value);
   if (!result.success) {
     const issues = toIssues(result.issues);
     const first = issues[0];
-    throw badRequest(first ? `Invalid ${what}: ${first.path ? `${first.path}: ` : ''}${first.message}` : `Invalid ${what}`, issues);
+    throw badRequest(
+      first ? `Invalid ${what}: ${first.path ? `${first.path}: ` : ''}${first.message}` : `Invalid ${what}`,
+      issues,
+    );
   }
   return result.output;
 }
@@ -110,9 +154,14 @@ export function parseOrThrow<S extends v.GenericSchema>(schema: S, value: unknow
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads a JSON body, capped in size, and validates it. */
-export async function readJson<S extends v.GenericSchema>(req: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<v.InferOutput<S>> {
+export async function readJson<S extends v.GenericSchema>(
+  req: Request,
+  schema: S,
+  maxBytes = MAX_BODY_BYTES,
+): Promise<v.InferOutput<S>> {
   const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) throw new ApiError(413, `The request body is too large (limit ${maxBytes} bytes).`);
+  if (declared > maxBytes)
+    throw new ApiError(413, `The request body is too large (limit ${maxBytes} bytes).`);
   const raw = await readCapped(req, maxBytes);
   let value: unknown;
   try {
@@ -129,7 +178,14 @@ async function readCapped(req: Request, maxBytes: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away or sent a broken body (bad chunked encoding, short Content-Length).
+      throw badRequest('The request body could not be read completely.');
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

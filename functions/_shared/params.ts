@@ -11,7 +11,11 @@ export const IdParam = v.pipe(
   v.maxValue(2_147_483_647, 'Is too large'),
 );
 
-export const SlugParam = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a slug like "lemon-chicken"'), v.maxLength(200));
+export const SlugParam = v.pipe(
+  v.string(),
+  v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Must be a slug like "lemon-chicken"'),
+  v.maxLength(200),
+);
 
 /**
  * An optional `limit`: digits only, clamped into [1, max] (asking for 10,000 gets max, 0 gets 1),
@@ -19,18 +23,31 @@ export const SlugParam = v.pipe(v.string(), v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/
  */
 export function limitParam(fallback: number, max: number) {
   return v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Must be a whole number'), v.transform((s) => Math.min(max, Math.max(1, Number(s))))),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}$/, 'Must be a whole number'),
+      v.transform((s) => Math.min(max, Math.max(1, Number(s)))),
+    ),
     String(fallback),
   );
 }
 
 /** An optional `offset`: digits only, default 0, at most 100,000. */
 export const OffsetParam = v.optional(
-  v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Must be a whole number'), v.transform(Number), v.maxValue(100_000)),
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,6}$/, 'Must be a whole number'),
+    v.transform(Number),
+    v.maxValue(100_000),
+  ),
   '0',
 );
 
 /** Parses one path parameter, naming it in the 400 message. */
-export function pathParam<S extends v.GenericSchema<string, unknown>>(schema: S, value: string | undefined, name: string): v.InferOutput<S> {
+export function pathParam<S extends v.GenericSchema<string, unknown>>(
+  schema: S,
+  value: string | undefined,
+  name: string,
+): v.InferOutput<S> {
   return parseOrThrow(v.object({ [name]: schema }), { [name]: value }, 'path')[name] as v.InferOutput<S>;
 }

@@ -29,15 +29,20 @@ export interface WindowCount {
 /** Counts one hit under `key` and returns the count in the current window. */
 export async function countHit(db: Db, key: string, windowSeconds: number): Promise<WindowCount> {
   const expired = sql<boolean>`rate_limits.window_start <= now() - make_interval(secs => ${windowSeconds})`;
-  const row = await db.insertInto('rate_limits')
+  const row = await db
+    .insertInto('rate_limits')
     .values({ key, count: 1, window_start: sql`now()` })
-    .onConflict((oc) => oc.column('key').doUpdateSet({
-      count: sql`CASE WHEN ${expired} THEN 1 ELSE rate_limits.count + 1 END`,
-      window_start: sql`CASE WHEN ${expired} THEN now() ELSE rate_limits.window_start END`,
-    }))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE rate_limits.count + 1 END`,
+        window_start: sql`CASE WHEN ${expired} THEN now() ELSE rate_limits.window_start END`,
+      }),
+    )
     .returning([
       'count',
-      sql<number>`greatest(1, ceil(extract(epoch FROM window_start + make_interval(secs => ${windowSeconds}) - now())))::int`.as('reset_in'),
+      sql<number>`greatest(1, ceil(extract(epoch FROM window_start + make_interval(secs => ${windowSeconds}) - now())))::int`.as(
+        'reset_in',
+      ),
     ])
     .executeTakeFirstOrThrow();
   if (Math.random() < 0.01) await pruneOldCounters(db);
@@ -65,12 +70,19 @@ export async function clearCounter(db: Db, key: string): Promise<void> {
 
 /** Takes back one hit (a login that succeeded was not a failure from that address). */
 export async function forgiveHit(db: Db, key: string): Promise<void> {
-  await db.updateTable('rate_limits').set({ count: sql`greatest(count - 1, 0)` }).where('key', '=', key).execute();
+  await db
+    .updateTable('rate_limits')
+    .set({ count: sql`greatest(count - 1, 0)` })
+    .where('key', '=', key)
+    .execute();
 }
 
 /** Counters whose window ended a day ago say nothing any more; keeps the table small. */
 async function pruneOldCounters(db: Db): Promise<void> {
-  await db.deleteFrom('rate_limits').where('window_start', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', sql<Date>`now() - interval '1 day'`)
+    .execute();
 }
 
 /**

@@ -23,7 +23,9 @@ function trustedOrigins(): string[] {
   return site ? [new URL(site).origin] : [];
 }
 
-export type Handler = ((req: Request, context?: Partial<Context>) => Promise<Response>) & { routes: readonly Route[] };
+export type Handler = ((req: Request, context?: Partial<Context>) => Promise<Response>) & {
+  routes: readonly Route[];
+};
 
 /**
  * One function file serves one API resource with several routes. Netlify routes the request to
@@ -47,7 +49,7 @@ export function defineRoutes(routes: Route[]): Handler {
       assertSameSite(req, trustedOrigins());
       const match = route.pattern.exec({ pathname: url.pathname });
       const params = Object.fromEntries(
-        Object.entries(match?.pathname.groups ?? {}).map(([k, val]) => [k, decodeURIComponent(val ?? '')]),
+        Object.entries(match?.pathname.groups ?? {}).map(([k, val]) => [k, decodePathParam(k, val ?? '')]),
       );
       return await route.handler(req, { params, url, netlify: context });
     } catch (err) {
@@ -55,6 +57,15 @@ export function defineRoutes(routes: Route[]): Handler {
     }
   };
   return Object.assign(handler, { routes });
+}
+
+/** A path parameter with its percent-escapes decoded; a broken escape is the client's error. */
+function decodePathParam(name: string, raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ApiError(400, `The address has a malformed percent-escape in its ${name}.`);
+  }
 }
 
 export type { Config };

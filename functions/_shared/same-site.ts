@@ -22,5 +22,7 @@ export function assertSameSite(req: Request, siteOrigins: readonly string[]): vo
 }
 
 function forbidden(): ApiError {
-  return new ApiError(403, 'Cross-site requests are not allowed.', { headers: { Vary: 'Sec-Fetch-Site, Origin' } });
+  return new ApiError(403, 'Cross-site requests are not allowed.', {
+    headers: { Vary: 'Sec-Fetch-Site, Origin' },
+  });
 }

@@ -28,7 +28,10 @@ export function sessionKey(): Uint8Array {
   const secret = process.env.JWT_SECRET ?? '';
   const key = new TextEncoder().encode(secret);
   if (key.length < MIN_SECRET_BYTES) {
-    if (secret) console.error(`[session] JWT_SECRET is ${key.length} bytes; at least ${MIN_SECRET_BYTES} random bytes are required.`);
+    if (secret)
+      console.error(
+        `[session] JWT_SECRET is ${key.length} bytes; at least ${MIN_SECRET_BYTES} random bytes are required.`,
+      );
     else console.error('[session] JWT_SECRET is not set.');
     throw new ApiError(503, 'Sessions are not configured');
   }
@@ -48,7 +51,9 @@ export async function issueSessionToken(user: { id: number; sessionVersion: numb
 }
 
 /** The claims of a valid token, or null for anything forged, expired, mistyped or malformed. */
-export async function verifySessionToken(token: string): Promise<{ userId: number; sessionVersion: number } | null> {
+export async function verifySessionToken(
+  token: string,
+): Promise<{ userId: number; sessionVersion: number } | null> {
   const key = sessionKey();
   try {
     const { payload } = await jwtVerify(token, key, {
@@ -61,7 +66,12 @@ export async function verifySessionToken(token: string): Promise<{ userId: numbe
     });
     const userId = /^[1-9]\d{0,9}$/.test(payload.sub ?? '') ? Number(payload.sub) : NaN;
     const sessionVersion = payload.sv;
-    if (!Number.isSafeInteger(userId) || typeof sessionVersion !== 'number' || !Number.isInteger(sessionVersion)) return null;
+    if (
+      !Number.isSafeInteger(userId) ||
+      typeof sessionVersion !== 'number' ||
+      !Number.isInteger(sessionVersion)
+    )
+      return null;
     return { userId, sessionVersion };
   } catch {
     return null;
@@ -73,7 +83,8 @@ function usesSecureCookie(req: Request): boolean {
   const url = new URL(req.url);
   if (url.protocol === 'https:') return true;
   const host = url.hostname;
-  const loopback = host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
+  const loopback =
+    host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host.endsWith('.localhost');
   // Plain http on a public host would expose the token: give it the Secure name, which the
   // browser refuses to store over http, rather than a cookie anyone on the path can read.
   return !loopback;
@@ -88,7 +99,10 @@ function cookieAttributes(req: Request, maxAge: number): string {
 }
 
 /** The Set-Cookie value carrying a fresh session for this user. */
-export async function sessionCookie(req: Request, user: { id: number; sessionVersion: number }): Promise<string> {
+export async function sessionCookie(
+  req: Request,
+  user: { id: number; sessionVersion: number },
+): Promise<string> {
   const token = await issueSessionToken(user);
   return `${sessionCookieName(req)}=${token}; ${cookieAttributes(req, SESSION_TTL_SECONDS)}`;
 }
@@ -130,8 +144,36 @@ export async function optionalUser(req: Request, db: Db = getDb()): Promise<User
 }
 
 /** The signed-in user, or a 401 with `message` (default 'Please log in'). */
-export async function requireUser(req: Request, message = 'Please log in', db: Db = getDb()): Promise<UserRecord> {
+export async function requireUser(
+  req: Request,
+  message = 'Please log in',
+  db: Db = getDb(),
+): Promise<UserRecord> {
   const user = await optionalUser(req, db);
   if (!user) throw new ApiError(401, message);
+  return user;
+}
+
+/** The one administrator account (SPEC §6, DESIGN.md §7): the user named `admin`. */
+export const ADMIN_USERNAME = 'admin';
+
+export const ADMIN_MESSAGES = {
+  loginRequired: 'Please log in as the admin to do this.',
+  notAdmin: 'Only the admin can do this. Log out and log back in as the admin.',
+} as const;
+
+/** True for the admin account (usernames are unique case-insensitively). */
+export function isAdmin(user: { username: string } | null | undefined): boolean {
+  return user?.username.toLowerCase() === ADMIN_USERNAME;
+}
+
+/**
+ * The admin user, or a 401 (no valid session) / 403 (signed in as someone else). Call it first
+ * in every admin handler, before reading the body: a refused request changes nothing.
+ */
+export async function requireAdmin(req: Request, db: Db = getDb()): Promise<UserRecord> {
+  const user = await optionalUser(req, db);
+  if (!user) throw new ApiError(401, ADMIN_MESSAGES.loginRequired);
+  if (!isAdmin(user)) throw new ApiError(403, ADMIN_MESSAGES.notAdmin);
   return user;
 }

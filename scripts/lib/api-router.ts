@@ -1,8 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Context } from '@netlify/functions';
 
-type FunctionHandler = (req: Request, context?: object) => Promise<Response>;
+type FunctionHandler = ((req: Request, context?: Partial<Context>) => Promise<Response>) & {
+  /** The route table of a file written with defineRoutes (functions/_shared/router.ts). */
+  routes?: readonly { method: string; path: string }[];
+};
 
 interface LoadedRoute {
   file: string;
@@ -13,11 +17,19 @@ interface LoadedRoute {
   isStatic: boolean;
 }
 
+/** What Netlify tells a function about the request that the local server knows too. */
+export interface LocalContext {
+  /** The client's address, from the socket (Netlify's context.ip), never from a header. */
+  ip: string;
+}
+
 export interface ApiRouter {
   files: string[];
   routes: number;
   /** The function's response, or undefined when no function claims the path. */
-  dispatch: (req: Request) => Promise<Response | undefined>;
+  dispatch: (req: Request, context: LocalContext) => Promise<Response | undefined>;
+  /** The methods the functions answer on a path (empty when none claims it), for Allow. */
+  allowedMethods: (pathname: string) => string[];
 }
 
 /**
@@ -26,7 +38,10 @@ export interface ApiRouter {
  * fresh worker each.
  */
 export async function loadApiRouter(functionsDir: string): Promise<ApiRouter> {
-  const files = fs.readdirSync(functionsDir).filter((f) => /\.(m?ts)$/.test(f) && !f.endsWith('.test.ts')).sort();
+  const files = fs
+    .readdirSync(functionsDir)
+    .filter((f) => /\.(m?ts)$/.test(f) && !f.endsWith('.test.ts'))
+    .sort();
   const routes: LoadedRoute[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(path.join(functionsDir, file)).href)) as {
@@ -36,19 +51,40 @@ export async function loadApiRouter(functionsDir: string): Promise<ApiRouter> {
     const paths = mod.config?.path === undefined ? [] : ([] as string[]).concat(mod.config.path);
     const methods = mod.config?.method === undefined ? undefined : ([] as string[]).concat(mod.config.method);
     for (const p of paths) {
-      routes.push({ file, pattern: new URLPattern({ pathname: p }), methods, handler: mod.default, isStatic: !p.includes(':') && !p.includes('*') });
+      routes.push({
+        file,
+        pattern: new URLPattern({ pathname: p }),
+        methods,
+        handler: mod.default,
+        isStatic: !p.includes(':') && !p.includes('*'),
+      });
     }
   }
   routes.sort((a, b) => Number(b.isStatic) - Number(a.isStatic));
+  const onPath = (pathname: string) => routes.filter((r) => r.pattern.test({ pathname }));
   return {
     files,
     routes: routes.length,
-    dispatch: async (req) => {
+    dispatch: async (req, local) => {
       const { pathname } = new URL(req.url);
       const method = req.method === 'HEAD' ? 'GET' : req.method;
-      const onPath = routes.filter((r) => r.pattern.test({ pathname }));
-      const route = onPath.find((r) => !r.methods || r.methods.includes(method)) ?? onPath[0];
-      return route ? route.handler(req, {}) : undefined;
+      const candidates = onPath(pathname);
+      const route = candidates.find((r) => !r.methods || r.methods.includes(method)) ?? candidates[0];
+      const context: Partial<Context> = { ip: local.ip, requestId: crypto.randomUUID() };
+      return route ? route.handler(req, context) : undefined;
+    },
+    allowedMethods: (pathname) => {
+      const allowed = new Set<string>();
+      for (const route of onPath(pathname)) {
+        // A route table names the methods of each path; a bare function only its file's config.
+        const table = route.handler.routes?.filter((r) =>
+          new URLPattern({ pathname: r.path }).test({ pathname }),
+        );
+        for (const method of table?.map((r) => r.method) ?? route.methods ?? ['GET', 'POST'])
+          allowed.add(method);
+      }
+      if (allowed.has('GET')) allowed.add('HEAD');
+      return [...allowed];
     },
   };
 }

@@ -1,7 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import {
-  CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type DatabaseConnection, type Dialect, type Driver, type QueryResult,
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
 } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { Db } from '../../db/client.ts';
@@ -10,16 +17,36 @@ import type { Db } from '../../db/client.ts';
 // database stays in the host, the one process allowed to open it. The child's kysely sends each
 // compiled query over the IPC channel and the host runs it.
 
-interface QueryMessage { type: 'query'; id: number; sql: string; parameters: readonly unknown[] }
-interface ReplyMessage { type: 'reply'; id: number; rows?: unknown[]; numAffectedRows?: bigint; error?: string }
+interface QueryMessage {
+  type: 'query';
+  id: number;
+  sql: string;
+  parameters: readonly unknown[];
+}
+interface ReplyMessage {
+  type: 'reply';
+  id: number;
+  rows?: unknown[];
+  numAffectedRows?: bigint;
+  error?: string;
+}
 
 /** Host side: answers the child's queries with the real database. */
 export function serveQueriesTo(child: ChildProcess, db: Db): void {
   child.on('message', (message: QueryMessage) => {
     if (message?.type !== 'query') return;
     db.executeQuery(CompiledQuery.raw(message.sql, [...message.parameters]))
-      .then((result) => reply({ type: 'reply', id: message.id, rows: result.rows as unknown[], ...(result.numAffectedRows !== undefined ? { numAffectedRows: result.numAffectedRows } : {}) }))
-      .catch((err: unknown) => reply({ type: 'reply', id: message.id, error: err instanceof Error ? err.message : String(err) }));
+      .then((result) =>
+        reply({
+          type: 'reply',
+          id: message.id,
+          rows: result.rows as unknown[],
+          ...(result.numAffectedRows !== undefined ? { numAffectedRows: result.numAffectedRows } : {}),
+        }),
+      )
+      .catch((err: unknown) =>
+        reply({ type: 'reply', id: message.id, error: err instanceof Error ? err.message : String(err) }),
+      );
   });
   function reply(message: ReplyMessage): void {
     if (child.connected) child.send(message);
@@ -28,7 +55,10 @@ export function serveQueriesTo(child: ChildProcess, db: Db): void {
 
 /** Child side: a read-only kysely whose queries run in the host. */
 export function ipcDatabase(): Db {
-  const pending = new Map<number, { resolve: (r: QueryResult<unknown>) => void; reject: (e: Error) => void }>();
+  const pending = new Map<
+    number,
+    { resolve: (r: QueryResult<unknown>) => void; reject: (e: Error) => void }
+  >();
   let nextId = 0;
   process.on('message', (message: ReplyMessage) => {
     if (message?.type !== 'reply') return;
@@ -36,14 +66,24 @@ export function ipcDatabase(): Db {
     if (!waiter) return;
     pending.delete(message.id);
     if (message.error) waiter.reject(new Error(message.error));
-    else waiter.resolve({ rows: message.rows ?? [], ...(message.numAffectedRows !== undefined ? { numAffectedRows: message.numAffectedRows } : {}) });
+    else
+      waiter.resolve({
+        rows: message.rows ?? [],
+        ...(message.numAffectedRows !== undefined ? { numAffectedRows: message.numAffectedRows } : {}),
+      });
   });
   const connection: DatabaseConnection = {
-    executeQuery: <R>(query: CompiledQuery) => new Promise<QueryResult<R>>((resolve, reject) => {
-      const id = ++nextId;
-      pending.set(id, { resolve: resolve as (r: QueryResult<unknown>) => void, reject });
-      process.send!({ type: 'query', id, sql: query.sql, parameters: query.parameters } satisfies QueryMessage);
-    }),
+    executeQuery: <R>(query: CompiledQuery) =>
+      new Promise<QueryResult<R>>((resolve, reject) => {
+        const id = ++nextId;
+        pending.set(id, { resolve: resolve as (r: QueryResult<unknown>) => void, reject });
+        process.send!({
+          type: 'query',
+          id,
+          sql: query.sql,
+          parameters: query.parameters,
+        } satisfies QueryMessage);
+      }),
     // eslint-disable-next-line require-yield
     streamQuery: async function* () {
       throw new Error('Streaming queries are not available in a build worker.');

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { databaseUrl, dataDir, migrateToLatest, openPGlite, openPostgres, setDb, type Db } from '../../db/client.ts';
+import { databaseUrl, dataDir, migrateToLatest, openPostgres, setDb, type Db } from '../../db/client.ts';
+import { openPGlite } from '../../db/embedded.ts';
 import { seedDatabase } from '../../db/seed.ts';
 
 export interface PreparedDatabase {
@@ -32,7 +33,9 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
     db = embedded.db;
     close = embedded.close;
     await embedded.pglite.waitReady;
-    report.push(`Database: embedded PGlite in ${path.relative(options.root, path.join(dir, 'pglite'))} (opened in ${ms(t)})`);
+    report.push(
+      `Database: embedded PGlite in ${path.relative(options.root, path.join(dir, 'pglite'))} (opened in ${ms(t)})`,
+    );
   }
   setDb(db);
   ensureJwtSecret(dir, report);
@@ -48,9 +51,13 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
     adminPassword: process.env.ADMIN_PASSWORD,
   });
   if (seed.seeded) {
-    report.push(`Seeded ${seed.recipes} recipes, ${seed.categories} categories, ${seed.reviews} reviews, ${seed.posts} blog posts (${ms(t)})`);
+    report.push(
+      `Seeded ${seed.recipes} recipes, ${seed.categories} categories, ${seed.reviews} reviews, ${seed.posts} blog posts (${ms(t)})`,
+    );
     if (seed.generatedAdminPassword) {
-      report.push(`Admin login: username "admin", password "${seed.generatedAdminPassword}" (shown once; set ADMIN_PASSWORD to choose it)`);
+      report.push(
+        `Admin login: username "admin", password "${seed.generatedAdminPassword}" (shown once; set ADMIN_PASSWORD to choose it)`,
+      );
     } else {
       report.push('Admin login: username "admin" with the password from ADMIN_PASSWORD');
     }

@@ -32,8 +32,12 @@ async function currentStamp(db: Db, root: string): Promise<string> {
       (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM blog_posts),
       (SELECT count(*) FROM blog_categories),
       (SELECT coalesce(max(updated_at)::text, '') FROM settings)) AS v`.execute(db);
-  const hash = crypto.createHash('sha256').update(rows[0]?.v ?? '').update(process.env.SITE_URL ?? '');
-  for (const entry of ['src', 'public', 'astro.config.mjs', 'package-lock.json']) hashTree(hash, path.join(root, entry));
+  const hash = crypto
+    .createHash('sha256')
+    .update(rows[0]?.v ?? '')
+    .update(process.env.SITE_URL ?? '');
+  for (const entry of ['src', 'public', 'astro.config.mjs', 'package-lock.json'])
+    hashTree(hash, path.join(root, entry));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -135,7 +139,12 @@ export class SiteBuilder {
     await this.#buildInWorker(dir);
     const previous = this.#readState();
     fs.writeFileSync(this.#stateFile, JSON.stringify({ dir, stamp } satisfies BuildState));
-    const result = { dir, pages: countPages(dir), seconds: (performance.now() - started) / 1000, skipped: false };
+    const result = {
+      dir,
+      pages: countPages(dir),
+      seconds: (performance.now() - started) / 1000,
+      skipped: false,
+    };
     this.#onBuilt(result);
     this.#removeOldBuilds([dir, previous?.dir]);
     return result;
@@ -171,7 +180,8 @@ export class SiteBuilder {
   #removeOldBuilds(keep: (string | undefined)[]): void {
     for (const name of fs.readdirSync(this.#buildsDir)) {
       const full = path.join(this.#buildsDir, name);
-      if (name.startsWith('build-') && !keep.includes(full)) fs.rmSync(full, { recursive: true, force: true });
+      if (name.startsWith('build-') && !keep.includes(full))
+        fs.rmSync(full, { recursive: true, force: true });
     }
   }
 }

@@ -29,17 +29,29 @@ export function readNetlifyRules(tomlFile: string): NetlifyRules {
     headers?: { for: string; values: Record<string, string> }[];
   };
   return {
-    redirects: (doc.redirects ?? []).map((r) => ({ from: new URLPattern({ pathname: r.from.replace(/\/\*$/, '/:splat*') }), to: r.to, status: r.status ?? 301 })),
+    redirects: (doc.redirects ?? []).map((r) => ({
+      from: new URLPattern({ pathname: r.from.replace(/\/\*$/, '/:splat*') }),
+      to: r.to,
+      status: r.status ?? 301,
+    })),
     headers: (doc.headers ?? []).map((h) => ({ pattern: globToRegExp(h.for), values: h.values })),
   };
 }
 
 function globToRegExp(glob: string): RegExp {
-  return new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  return new RegExp(
+    `^${glob
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  );
 }
 
 /** The redirect for a path, if a rule matches (":name" and ":splat" are substituted). */
-export function findRedirect(rules: NetlifyRules, pathname: string): { location: string; status: number } | undefined {
+export function findRedirect(
+  rules: NetlifyRules,
+  pathname: string,
+): { location: string; status: number } | undefined {
   for (const rule of rules.redirects) {
     const match = rule.from.exec({ pathname });
     if (!match) continue;
@@ -75,7 +87,17 @@ const CONTENT_TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-const COMPRESSIBLE = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.css',
+  '.js',
+  '.mjs',
+  '.json',
+  '.xml',
+  '.txt',
+  '.svg',
+  '.webmanifest',
+]);
 
 export interface StaticFile {
   status: number;
@@ -114,13 +136,22 @@ export class StaticSite {
   respond(pathname: string, acceptEncoding: string): StaticFile {
     const redirect = findRedirect(this.#rules, pathname);
     if (redirect) {
-      return { status: redirect.status, headers: { Location: redirect.location, 'Cache-Control': 'public, max-age=0' }, body: Buffer.alloc(0) };
+      return {
+        status: redirect.status,
+        headers: { Location: redirect.location, 'Cache-Control': 'public, max-age=0' },
+        body: Buffer.alloc(0),
+      };
     }
     const file = this.#resolve(pathname);
     if (file) return this.#fileResponse(file, pathname, 200, acceptEncoding);
     const notFoundPage = this.#dirs[0] ? path.join(this.#dirs[0], '404.html') : undefined;
-    if (notFoundPage && fs.existsSync(notFoundPage)) return this.#fileResponse(notFoundPage, pathname, 404, acceptEncoding);
-    return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: Buffer.from('Not found') };
+    if (notFoundPage && fs.existsSync(notFoundPage))
+      return this.#fileResponse(notFoundPage, pathname, 404, acceptEncoding);
+    return {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      body: Buffer.from('Not found'),
+    };
   }
 
   #resolve(pathname: string): string | undefined {
@@ -155,14 +186,19 @@ export class StaticSite {
     };
     let body: Buffer = fs.readFileSync(file);
     if (COMPRESSIBLE.has(ext) && body.length > 512) {
-      const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : undefined;
+      const encoding = /\bbr\b/.test(acceptEncoding)
+        ? 'br'
+        : /\bgzip\b/.test(acceptEncoding)
+          ? 'gzip'
+          : undefined;
       if (encoding) {
         const key = `${encoding}:${file}`;
         let encoded = this.#encoded.get(key);
         if (!encoded) {
-          encoded = encoding === 'br'
-            ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-            : zlib.gzipSync(body, { level: 6 });
+          encoded =
+            encoding === 'br'
+              ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+              : zlib.gzipSync(body, { level: 6 });
           this.#encoded.set(key, encoded);
         }
         body = encoded;

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { Recipe } from '../lib/recipe-types.ts';
+import type { Recipe } from '../lib/schemas/recipe.ts';
 import { useSessionUser } from '../islands/auth/use-session-user.ts';
 
 // The recipe page's logged-in buttons (SPEC §2): Save Recipe / Saved, Shopping List and Track

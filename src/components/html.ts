@@ -1,7 +1,13 @@
 // Tiny helpers for markup built as strings: shared by .astro pages (set:html) and the small
 // browser scripts that render the same markup from API data.
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Escapes text for use in HTML content or a quoted attribute value. */
 export function escapeHtml(value: string | number): string {

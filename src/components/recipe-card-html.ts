@@ -1,4 +1,4 @@
-import type { RecipeSummary } from '../lib/recipe-types.ts';
+import type { RecipeSummary } from '../lib/schemas/recipe.ts';
 import { categoryFallbackImage, smallImage } from '../lib/fallback-images.ts';
 import { escapeHtml, formatMinutes, plural, safeUrl } from './html.ts';
 
@@ -7,7 +7,18 @@ import { escapeHtml, formatMinutes, plural, safeUrl } from './html.ts';
 
 export type CardRecipe = Pick<
   RecipeSummary,
-  'id' | 'slug' | 'title' | 'description' | 'image' | 'category' | 'cuisine' | 'totalTime' | 'servings' | 'calories' | 'rating' | 'reviewCount'
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'image'
+  | 'category'
+  | 'cuisine'
+  | 'totalTime'
+  | 'servings'
+  | 'calories'
+  | 'rating'
+  | 'reviewCount'
 >;
 
 /** Read-only stars for a rating in tenths (45 → 4.5 of 5), with the visible count when given. */
@@ -25,20 +36,25 @@ export function starsHtml(tenths: number, count?: number, size: 'sm' | 'md' = 's
 }
 
 /** One card: a link to the recipe page (works without script); `eager` for the first screen. */
-export function recipeCardHtml(recipe: CardRecipe, options: { eager?: boolean; headingLevel?: 2 | 3 } = {}): string {
+export function recipeCardHtml(
+  recipe: CardRecipe,
+  options: { eager?: boolean; headingLevel?: 2 | 3 } = {},
+): string {
   const fallback = categoryFallbackImage(recipe);
   const src = smallImage(safeUrl(recipe.image || fallback));
   const h = `h${options.headingLevel ?? 3}`;
   const loading = options.eager ? 'eager' : 'lazy';
-  return `<article class="recipe-card" data-recipe-card data-recipe-id="${recipe.id}" data-recipe-slug="${escapeHtml(recipe.slug)}">`
-    + `<div class="relative overflow-hidden"><img src="${escapeHtml(src)}" alt="" width="600" height="400" loading="${loading}" decoding="async" data-fallback="${escapeHtml(fallback)}">`
-    + (recipe.cuisine ? `<span class="recipe-card-badge">${escapeHtml(recipe.cuisine)}</span>` : '')
-    + `</div><div class="flex flex-1 flex-col gap-2 p-4">`
-    + `<${h} class="font-serif text-lg font-bold leading-snug"><a href="/recipe/${encodeURIComponent(recipe.slug)}">${escapeHtml(recipe.title)}</a></${h}>`
-    + `<p class="line-clamp-2 text-sm leading-6 muted">${escapeHtml(recipe.description)}</p>`
-    + `<ul class="recipe-card-meta">`
-    + `<li><span class="icon icon-clock" aria-hidden="true"></span><span class="sr-only">Total time </span>${formatMinutes(recipe.totalTime)}</li>`
-    + `<li><span class="icon icon-users" aria-hidden="true"></span>${plural(recipe.servings, 'serving')}</li>`
-    + `<li><span class="icon icon-flame" aria-hidden="true"></span>${recipe.calories} kcal</li>`
-    + `</ul><div>${starsHtml(recipe.rating, recipe.reviewCount)}</div></div></article>`;
+  return (
+    `<article class="recipe-card" data-recipe-card data-recipe-id="${recipe.id}" data-recipe-slug="${escapeHtml(recipe.slug)}">` +
+    `<div class="relative overflow-hidden"><img src="${escapeHtml(src)}" alt="" width="600" height="400" loading="${loading}" decoding="async" data-fallback="${escapeHtml(fallback)}">` +
+    (recipe.cuisine ? `<span class="recipe-card-badge">${escapeHtml(recipe.cuisine)}</span>` : '') +
+    `</div><div class="flex flex-1 flex-col gap-2 p-4">` +
+    `<${h} class="font-serif text-lg font-bold leading-snug"><a href="/recipe/${encodeURIComponent(recipe.slug)}">${escapeHtml(recipe.title)}</a></${h}>` +
+    `<p class="line-clamp-2 text-sm leading-6 muted">${escapeHtml(recipe.description)}</p>` +
+    `<ul class="recipe-card-meta">` +
+    `<li><span class="icon icon-clock" aria-hidden="true"></span><span class="sr-only">Total time </span>${formatMinutes(recipe.totalTime)}</li>` +
+    `<li><span class="icon icon-users" aria-hidden="true"></span>${plural(recipe.servings, 'serving')}</li>` +
+    `<li><span class="icon icon-flame" aria-hidden="true"></span>${recipe.calories} kcal</li>` +
+    `</ul><div>${starsHtml(recipe.rating, recipe.reviewCount)}</div></div></article>`
+  );
 }

@@ -46,19 +46,31 @@ export function errorText(err: unknown, fallback: string): string {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Sends one request and returns the parsed JSON body (undefined for an empty body). */
-export async function apiRequest<T>(method: HttpMethod, path: string, payload?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  payload?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
   const hasPayload = payload !== undefined;
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: hasPayload ? { 'Content-Type': 'application/json', Accept: 'application/json' } : { Accept: 'application/json' },
+    headers: hasPayload
+      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      : { Accept: 'application/json' },
     ...(hasPayload ? { body: JSON.stringify(payload) } : {}),
     ...(init.signal ? { signal: init.signal } : {}),
   });
   const text = await res.text();
   if (!res.ok) {
     const retry = Number(res.headers.get('retry-after'));
-    throw new ApiRequestError(res.status, res.statusText, text, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+    throw new ApiRequestError(
+      res.status,
+      res.statusText,
+      text,
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    );
   }
   return (text ? JSON.parse(text) : undefined) as T;
 }

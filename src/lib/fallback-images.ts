@@ -1,3 +1,5 @@
+import { parseStoredImageUrl, storedImageUrl } from './stored-images.ts';
+
 // SPEC §8: when a recipe image is missing or broken, show a stock picture by category (three per
 // key, picked by a hash of title + id); the recipe page and detail dialog use 8 generic ones
 // picked by id modulo 8.
@@ -7,9 +9,17 @@ type FallbackKey = (typeof FALLBACK_KEYS)[number];
 
 /** Categories without their own pictures borrow the nearest key; unknown ones use main-course. */
 const KEY_FOR_CATEGORY: Record<string, FallbackKey> = {
-  appetizers: 'appetizers', sides: 'appetizers', salads: 'healthy', healthy: 'healthy', vegetarian: 'healthy',
-  'main-course': 'main-course', soups: 'main-course', desserts: 'desserts', baking: 'desserts',
-  breakfast: 'breakfast', drinks: 'breakfast',
+  appetizers: 'appetizers',
+  sides: 'appetizers',
+  salads: 'healthy',
+  healthy: 'healthy',
+  vegetarian: 'healthy',
+  'main-course': 'main-course',
+  soups: 'main-course',
+  desserts: 'desserts',
+  baking: 'desserts',
+  breakfast: 'breakfast',
+  drinks: 'breakfast',
 };
 
 /** A small stable string hash (djb2), so the same recipe always gets the same picture. */
@@ -30,7 +40,9 @@ export function detailFallbackImage(id: number): string {
   return `/images/fallback/dish-${(Math.abs(id) % 8) + 1}.webp`;
 }
 
-/** The small (600 px) variant of a local recipe cover, for cards. */
+/** The small (600 px) variant of a local recipe cover or a stored image, for cards. */
 export function smallImage(src: string): string {
+  const stored = parseStoredImageUrl(src);
+  if (stored) return storedImageUrl(stored.key, 600);
   return /^\/images\/recipes\/[a-z0-9-]+\.webp$/.test(src) ? src.replace(/\.webp$/, '-600.webp') : src;
 }

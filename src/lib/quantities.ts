@@ -47,8 +47,24 @@ export interface LeadingQuantity {
 }
 
 const VULGAR_VALUES: Record<string, number> = {
-  '½': 1 / 2, '¼': 1 / 4, '¾': 3 / 4, '⅓': 1 / 3, '⅔': 2 / 3, '⅛': 1 / 8, '⅜': 3 / 8, '⅝': 5 / 8, '⅞': 7 / 8,
-  '⅕': 1 / 5, '⅖': 2 / 5, '⅗': 3 / 5, '⅘': 4 / 5, '⅙': 1 / 6, '⅚': 5 / 6, '⅐': 1 / 7, '⅑': 1 / 9, '⅒': 1 / 10,
+  '½': 1 / 2,
+  '¼': 1 / 4,
+  '¾': 3 / 4,
+  '⅓': 1 / 3,
+  '⅔': 2 / 3,
+  '⅛': 1 / 8,
+  '⅜': 3 / 8,
+  '⅝': 5 / 8,
+  '⅞': 7 / 8,
+  '⅕': 1 / 5,
+  '⅖': 2 / 5,
+  '⅗': 3 / 5,
+  '⅘': 4 / 5,
+  '⅙': 1 / 6,
+  '⅚': 5 / 6,
+  '⅐': 1 / 7,
+  '⅑': 1 / 9,
+  '⅒': 1 / 10,
 };
 const MIXED = /^(\d+) (\d+)[/⁄](\d+)$/;
 const WITH_VULGAR = new RegExp(`^(\\d*) ?([${VULGAR}])$`);
@@ -131,8 +147,13 @@ export function roundAmount(value: number, style: QuantityStyle = 'fraction'): n
 
 /** The fractions roundAmount produces, as written in ASCII and as one character. */
 const WRITTEN_FRACTIONS: [value: number, ascii: string, unicode: string][] = [
-  [1 / 16, '1/16', '1/16'], [1 / 8, '1/8', '⅛'], [1 / 4, '1/4', '¼'], [1 / 3, '1/3', '⅓'],
-  [1 / 2, '1/2', '½'], [2 / 3, '2/3', '⅔'], [3 / 4, '3/4', '¾'],
+  [1 / 16, '1/16', '1/16'],
+  [1 / 8, '1/8', '⅛'],
+  [1 / 4, '1/4', '¼'],
+  [1 / 3, '1/3', '⅓'],
+  [1 / 2, '1/2', '½'],
+  [2 / 3, '2/3', '⅔'],
+  [3 / 4, '3/4', '¾'],
 ];
 
 /** Writes an already rounded amount: "1 1/2", "1½" (unicode style), "0.75" (decimal style). */
@@ -155,18 +176,63 @@ export function displayAmount(value: number, style: QuantityStyle = 'fraction'):
 }
 
 /** Units written in the metric way take decimals ("0.75 kg", never "3/4 kg"). */
-const METRIC_UNIT = /^\s?(?:g|kg|mg|ml|mL|cl|dl|l|L|grams?|grammes?|kilograms?|kilos?|millilit(?:re|er)s?|lit(?:re|er)s?)\b/;
+const METRIC_UNIT =
+  /^\s?(?:g|kg|mg|ml|mL|cl|dl|l|L|grams?|grammes?|kilograms?|kilos?|millilit(?:re|er)s?|lit(?:re|er)s?)\b/;
 
 /** Unit words (and a few whole foods) that change with the amount ("1 cup", "2 cups", "1 egg", "2 eggs"). */
 const UNIT_PLURALS: Record<string, string> = {
-  cup: 'cups', clove: 'cloves', can: 'cans', tin: 'tins', jar: 'jars', slice: 'slices', sprig: 'sprigs', stick: 'sticks',
-  pinch: 'pinches', dash: 'dashes', handful: 'handfuls', bunch: 'bunches', tablespoon: 'tablespoons', teaspoon: 'teaspoons',
-  pound: 'pounds', ounce: 'ounces', litre: 'litres', liter: 'liters', gram: 'grams', kilogram: 'kilograms',
-  millilitre: 'millilitres', milliliter: 'milliliters', quart: 'quarts', pint: 'pints', gallon: 'gallons', piece: 'pieces',
-  sheet: 'sheets', head: 'heads', stalk: 'stalks', leaf: 'leaves', sachet: 'sachets', packet: 'packets', block: 'blocks',
-  drop: 'drops', knob: 'knobs', thumb: 'thumbs', cube: 'cubes', fillet: 'fillets', rasher: 'rashers', scoop: 'scoops',
-  egg: 'eggs', onion: 'onions', lemon: 'lemons', lime: 'limes', orange: 'oranges', carrot: 'carrots', shallot: 'shallots',
-  potato: 'potatoes', tomato: 'tomatoes', apple: 'apples', banana: 'bananas', tortilla: 'tortillas',
+  cup: 'cups',
+  clove: 'cloves',
+  can: 'cans',
+  tin: 'tins',
+  jar: 'jars',
+  slice: 'slices',
+  sprig: 'sprigs',
+  stick: 'sticks',
+  pinch: 'pinches',
+  dash: 'dashes',
+  handful: 'handfuls',
+  bunch: 'bunches',
+  tablespoon: 'tablespoons',
+  teaspoon: 'teaspoons',
+  pound: 'pounds',
+  ounce: 'ounces',
+  litre: 'litres',
+  liter: 'liters',
+  gram: 'grams',
+  kilogram: 'kilograms',
+  millilitre: 'millilitres',
+  milliliter: 'milliliters',
+  quart: 'quarts',
+  pint: 'pints',
+  gallon: 'gallons',
+  piece: 'pieces',
+  sheet: 'sheets',
+  head: 'heads',
+  stalk: 'stalks',
+  leaf: 'leaves',
+  sachet: 'sachets',
+  packet: 'packets',
+  block: 'blocks',
+  drop: 'drops',
+  knob: 'knobs',
+  thumb: 'thumbs',
+  cube: 'cubes',
+  fillet: 'fillets',
+  rasher: 'rashers',
+  scoop: 'scoops',
+  egg: 'eggs',
+  onion: 'onions',
+  lemon: 'lemons',
+  lime: 'limes',
+  orange: 'oranges',
+  carrot: 'carrots',
+  shallot: 'shallots',
+  potato: 'potatoes',
+  tomato: 'tomatoes',
+  apple: 'apples',
+  banana: 'bananas',
+  tortilla: 'tortillas',
 };
 const UNIT_SINGULARS = Object.fromEntries(Object.entries(UNIT_PLURALS).map(([one, many]) => [many, one]));
 

@@ -1,11 +1,30 @@
-import type { Recipe } from './recipe-types.ts';
+import type { Recipe } from './schemas/recipe.ts';
 import { ingredientSections } from './recipe-text.ts';
 
 // schema.org Recipe JSON-LD meeting Google's checklist (reference/recipe-anchors.md §2);
 // recipe-jsonld-checklist.ts checks the result.
 
-/** SPEC §1 structured-data defaults when a recipe lacks them. */
+/**
+ * SPEC §1 structured-data defaults for a value the recipe lacks. A known zero is not a lack: a
+ * smoothie's cookTime of 0 means "no cooking" and is emitted as PT0M, never as 20 minutes.
+ */
 export const JSONLD_DEFAULTS = { prepTime: 10, cookTime: 20, servings: 4 } as const;
+
+/** A stored duration: a finite number of minutes ≥ 0 (0 is a real answer); anything else is missing. */
+const knownMinutes = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/** A serving count is known when it is at least 1 (no recipe serves nobody). */
+const knownServings = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 1;
+
+/** The recipe as this builder reads it: times and servings may be missing in imported or older data. */
+export type JsonLdRecipe = Omit<Recipe, 'prepTime' | 'cookTime' | 'totalTime' | 'servings'> & {
+  prepTime?: number | null;
+  cookTime?: number | null;
+  totalTime?: number | null;
+  servings?: number | null;
+};
 
 /** Minutes as an ISO 8601 duration: 90 → "PT1H30M", 1440 → "P1D", 0 → "PT0M". */
 export function isoDuration(minutes: number): string {
@@ -30,14 +49,21 @@ const absolute = (url: string, site: string) => new URL(url, site).toString();
 
 /** Lower-case words with a plural "s" dropped, so "Desserts" and "dessert" compare equal. */
 function termWords(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => (w.length > 3 ? w.replace(/s$/, '') : w));
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((w) => (w.length > 3 ? w.replace(/s$/, '') : w));
 }
 
 /**
  * Keywords without the terms Google wants in recipeCategory / recipeCuisine: a tag that names
  * the category or the cuisine ("dessert", "italian pasta") is left out.
  */
-export function keywordsFor(recipe: Pick<Recipe, 'tags' | 'category' | 'cuisine'>, categoryName: string): string {
+export function keywordsFor(
+  recipe: Pick<Recipe, 'tags' | 'category' | 'cuisine'>,
+  categoryName: string,
+): string {
   const reserved = new Set([recipe.category, recipe.cuisine, categoryName].flatMap(termWords));
   return recipe.tags
     .map((t) => t.trim())
@@ -73,7 +99,12 @@ function instructionSteps(instructions: unknown, pageUrl: string, site: string):
     }
     const clean = stepText(text);
     if (!clean) continue;
-    steps.push({ '@type': 'HowToStep', text: clean, url: `${pageUrl}#step-${steps.length + 1}`, ...(image ? { image } : {}) });
+    steps.push({
+      '@type': 'HowToStep',
+      text: clean,
+      url: `${pageUrl}#step-${steps.length + 1}`,
+      ...(image ? { image } : {}),
+    });
   }
   return steps;
 }
@@ -88,18 +119,24 @@ function safeParse(text: string): unknown {
 
 /** YouTube and Vimeo pages are players (embedUrl); anything else is the file (contentUrl). */
 function videoUrls(url: string): { embedUrl: string } | { contentUrl: string } {
-  const youtube = url.match(/^https?:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?v=|embed\/|shorts\/)|youtu\.be\/)([\w-]{6,})/i);
+  const youtube = url.match(
+    /^https?:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?v=|embed\/|shorts\/)|youtu\.be\/)([\w-]{6,})/i,
+  );
   if (youtube) return { embedUrl: `https://www.youtube.com/embed/${youtube[1]}` };
   const vimeo = url.match(/^https?:\/\/(?:www\.)?vimeo\.com\/(\d+)/i);
   if (vimeo) return { embedUrl: `https://player.vimeo.com/video/${vimeo[1]}` };
   return { contentUrl: url };
 }
 
-export function recipeJsonLd(recipe: Recipe, options: { site: string; pageUrl: string; categoryName: string; image: string; organization: string }): Record<string, unknown> {
-  const prep = recipe.prepTime || JSONLD_DEFAULTS.prepTime;
-  const cook = recipe.cookTime || JSONLD_DEFAULTS.cookTime;
-  const servings = recipe.servings || JSONLD_DEFAULTS.servings;
-  const total = recipe.totalTime && recipe.totalTime >= prep + cook ? recipe.totalTime : prep + cook;
+export function recipeJsonLd(
+  recipe: JsonLdRecipe,
+  options: { site: string; pageUrl: string; categoryName: string; image: string; organization: string },
+): Record<string, unknown> {
+  const prep = knownMinutes(recipe.prepTime) ? recipe.prepTime : JSONLD_DEFAULTS.prepTime;
+  const cook = knownMinutes(recipe.cookTime) ? recipe.cookTime : JSONLD_DEFAULTS.cookTime;
+  const servings = knownServings(recipe.servings) ? recipe.servings : JSONLD_DEFAULTS.servings;
+  const total =
+    knownMinutes(recipe.totalTime) && recipe.totalTime >= prep + cook ? recipe.totalTime : prep + cook;
   const ld: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'Recipe',
@@ -125,7 +162,13 @@ export function recipeJsonLd(recipe: Recipe, options: { site: string; pageUrl: s
   if (keywords) ld.keywords = keywords;
   // Only real reviews back a rating (Google's review-snippet rules); no reviews, no aggregateRating.
   if (recipe.reviewCount > 0 && recipe.rating > 0) {
-    ld.aggregateRating = { '@type': 'AggregateRating', ratingValue: Math.round(recipe.rating) / 10, reviewCount: recipe.reviewCount, bestRating: 5, worstRating: 1 };
+    ld.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: Math.round(recipe.rating) / 10,
+      reviewCount: recipe.reviewCount,
+      bestRating: 5,
+      worstRating: 1,
+    };
   }
   // VideoObject requires name, thumbnailUrl and uploadDate: without a thumbnail there is no video markup.
   if (recipe.videoUrl && recipe.videoThumbnail && /^(https?:)?\/\/|^\//.test(recipe.videoUrl)) {
@@ -142,13 +185,23 @@ export function recipeJsonLd(recipe: Recipe, options: { site: string; pageUrl: s
   return ld;
 }
 
-function nutritionLd(recipe: Recipe): Record<string, string> {
+function nutritionLd(recipe: JsonLdRecipe): Record<string, string> {
   const n = recipe.nutrition ?? { calories: recipe.calories };
-  const out: Record<string, string> = { '@type': 'NutritionInformation', calories: `${n.calories || recipe.calories} calories` };
+  const out: Record<string, string> = {
+    '@type': 'NutritionInformation',
+    calories: `${n.calories || recipe.calories} calories`,
+  };
   const map: [keyof typeof n, string][] = [
-    ['protein', 'proteinContent'], ['carbs', 'carbohydrateContent'], ['fat', 'fatContent'], ['fiber', 'fiberContent'],
-    ['sugar', 'sugarContent'], ['sodium', 'sodiumContent'], ['saturatedFat', 'saturatedFatContent'],
-    ['unsaturatedFat', 'unsaturatedFatContent'], ['transFat', 'transFatContent'], ['cholesterol', 'cholesterolContent'],
+    ['protein', 'proteinContent'],
+    ['carbs', 'carbohydrateContent'],
+    ['fat', 'fatContent'],
+    ['fiber', 'fiberContent'],
+    ['sugar', 'sugarContent'],
+    ['sodium', 'sodiumContent'],
+    ['saturatedFat', 'saturatedFatContent'],
+    ['unsaturatedFat', 'unsaturatedFatContent'],
+    ['transFat', 'transFatContent'],
+    ['cholesterol', 'cholesterolContent'],
   ];
   for (const [key, prop] of map) {
     const value = n[key];

@@ -1,4 +1,4 @@
-import type { IngredientLine, Ingredients, InstructionStep } from './recipe-types.ts';
+import type { IngredientLine, Ingredients, InstructionStep } from './schemas/recipe.ts';
 
 // Every ingredient and instruction format of SPEC §3, normalised to plain text for display.
 
@@ -26,7 +26,10 @@ export function ingredientSections(value: unknown): IngredientSection[] | null {
   if (data && typeof data === 'object') {
     const sections = Object.entries(data as Record<string, unknown>)
       .filter(([, list]) => Array.isArray(list))
-      .map(([name, list]) => ({ name, items: (list as IngredientLine[]).map(safeIngredient).filter((s): s is string => Boolean(s)) }))
+      .map(([name, list]) => ({
+        name,
+        items: (list as IngredientLine[]).map(safeIngredient).filter((s): s is string => Boolean(s)),
+      }))
       .filter((s) => s.items.length > 0);
     return sections.length ? sections : null;
   }
@@ -37,11 +40,16 @@ export function ingredientSections(value: unknown): IngredientSection[] | null {
 export function instructionTexts(value: unknown): string[] | null {
   const data = typeof value === 'string' ? tryParse(value) : value;
   if (!Array.isArray(data)) return null;
-  const steps = (data as InstructionStep[]).map((step) => {
-    if (typeof step === 'string') return step.trim();
-    if (step && typeof step === 'object') return String(step.instruction ?? step.text ?? (typeof step.step === 'string' ? step.step : '')).trim();
-    return '';
-  }).filter(Boolean);
+  const steps = (data as InstructionStep[])
+    .map((step) => {
+      if (typeof step === 'string') return step.trim();
+      if (step && typeof step === 'object')
+        return String(
+          step.instruction ?? step.text ?? (typeof step.step === 'string' ? step.step : ''),
+        ).trim();
+      return '';
+    })
+    .filter(Boolean);
   return steps.length ? steps : null;
 }
 
@@ -51,7 +59,8 @@ export function allIngredientLines(ingredients: Ingredients): string[] {
 }
 
 function safeIngredient(line: unknown): string | null {
-  if (typeof line === 'string' || (line && typeof line === 'object')) return ingredientText(line as IngredientLine) || null;
+  if (typeof line === 'string' || (line && typeof line === 'object'))
+    return ingredientText(line as IngredientLine) || null;
   return null;
 }
 

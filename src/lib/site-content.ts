@@ -1,5 +1,6 @@
 import { getCollection, getEntry } from 'astro:content';
-import type { Category, Recipe } from './recipe-types.ts';
+import type { Category } from './schemas/category.ts';
+import type { Recipe } from './schemas/recipe.ts';
 import type { BlogCategory, BlogPost, PublishedReview, SitePage } from './site-data.ts';
 import { defaultSettings, parseFooter, type FooterContent, type SiteSettings } from './site-defaults.ts';
 
@@ -7,12 +8,22 @@ import { defaultSettings, parseFooter, type FooterContent, type SiteSettings } f
 
 export async function recipes(): Promise<Recipe[]> {
   const entries = await getCollection('recipes');
-  return entries.map((e) => e.data as Recipe).sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  return entries
+    .map((e) => e.data as Recipe)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
 }
 
 /** The order of /api/recipes/featured: best rated, then most reviewed, then newest. */
-export function featuredOrder<T extends Pick<Recipe, 'rating' | 'reviewCount' | 'createdAt' | 'id'>>(list: T[]): T[] {
-  return [...list].sort((a, b) => b.rating - a.rating || b.reviewCount - a.reviewCount || b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+export function featuredOrder<T extends Pick<Recipe, 'rating' | 'reviewCount' | 'createdAt' | 'id'>>(
+  list: T[],
+): T[] {
+  return [...list].sort(
+    (a, b) =>
+      b.rating - a.rating ||
+      b.reviewCount - a.reviewCount ||
+      b.createdAt.localeCompare(a.createdAt) ||
+      b.id - a.id,
+  );
 }
 
 /**
@@ -25,7 +36,10 @@ export function relatedRecipes(recipe: Recipe, all: Recipe[], limit = 4): Recipe
   return all
     .filter((r) => r.id !== recipe.id)
     .map((r) => ({ r, sameCategory: r.category === recipe.category ? 1 : 0, shared: shared(r) }))
-    .sort((a, b) => b.sameCategory - a.sameCategory || b.shared - a.shared || b.r.rating - a.r.rating || a.r.id - b.r.id)
+    .sort(
+      (a, b) =>
+        b.sameCategory - a.sameCategory || b.shared - a.shared || b.r.rating - a.r.rating || a.r.id - b.r.id,
+    )
     .slice(0, limit)
     .map((x) => x.r);
 }
@@ -45,16 +59,23 @@ export async function reviewsOf(recipeId: number): Promise<PublishedReview[]> {
 export type Rendered<T> = T & { html: string };
 
 export async function pages(): Promise<Rendered<SitePage>[]> {
-  return (await getCollection('pages')).map((e) => ({ ...(e.data as SitePage), html: e.rendered?.html ?? '' }));
+  return (await getCollection('pages')).map((e) => ({
+    ...(e.data as SitePage),
+    html: e.rendered?.html ?? '',
+  }));
 }
 
 export async function blogPosts(): Promise<Rendered<BlogPost>[]> {
   const entries = await getCollection('blogPosts');
-  return entries.map((e) => ({ ...(e.data as BlogPost), html: e.rendered?.html ?? '' })).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return entries
+    .map((e) => ({ ...(e.data as BlogPost), html: e.rendered?.html ?? '' }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 export async function blogCategories(): Promise<BlogCategory[]> {
-  return (await getCollection('blogCategories')).map((e) => e.data as BlogCategory).sort((a, b) => a.name.localeCompare(b.name));
+  return (await getCollection('blogCategories'))
+    .map((e) => e.data as BlogCategory)
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export async function settings(): Promise<SiteSettings> {

@@ -1,21 +1,29 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { recipeFromRecord, type RecipeRecord } from './recipe-json.ts';
-import type { Category, Recipe } from './recipe-types.ts';
+import { recipeFromRow } from '../../db/mappers/recipe.ts';
+import type { Category } from './schemas/category.ts';
+import type { Recipe } from './schemas/recipe.ts';
 import type { SiteSettings } from './site-defaults.ts';
 
 // What the build reads from the database (through the content loaders in content.config.ts).
 
 export async function allRecipes(db: Db): Promise<Recipe[]> {
-  const rows = await db.selectFrom('recipes').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-  return rows.map((r) => recipeFromRecord(r as unknown as RecipeRecord));
+  const rows = await db
+    .selectFrom('recipes')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(recipeFromRow);
 }
 
 export async function allCategories(db: Db): Promise<Category[]> {
-  return db.selectFrom('categories as c')
+  return db
+    .selectFrom('categories as c')
     .select(['c.id', 'c.name', 'c.slug', 'c.description', 'c.image'])
     .select(sql<number>`(SELECT count(*)::int FROM recipes r WHERE r.category = c.slug)`.as('recipeCount'))
-    .orderBy('c.name').execute();
+    .orderBy('c.name')
+    .execute();
 }
 
 export interface SitePage {
@@ -28,9 +36,19 @@ export interface SitePage {
 }
 
 export async function publishedPages(db: Db): Promise<SitePage[]> {
-  const rows = await db.selectFrom('pages').select(['id', 'slug', 'title', 'description', 'content', 'updated_at'])
-    .where('is_published', '=', true).execute();
-  return rows.map((r) => ({ id: r.id, slug: r.slug, title: r.title, description: r.description, content: r.content, updatedAt: new Date(r.updated_at).toISOString() }));
+  const rows = await db
+    .selectFrom('pages')
+    .select(['id', 'slug', 'title', 'description', 'content', 'updated_at'])
+    .where('is_published', '=', true)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    description: r.description,
+    content: r.content,
+    updatedAt: new Date(r.updated_at).toISOString(),
+  }));
 }
 
 export interface BlogPost {
@@ -46,30 +64,69 @@ export interface BlogPost {
 }
 
 export async function publishedPosts(db: Db): Promise<BlogPost[]> {
-  const rows = await db.selectFrom('blog_posts as p').leftJoin('blog_categories as c', 'c.id', 'p.category_id')
-    .select(['p.id', 'p.slug', 'p.title', 'p.excerpt', 'p.content', 'p.image', 'p.created_at', 'p.updated_at', 'c.name as categoryName', 'c.slug as categorySlug'])
-    .where('p.is_published', '=', true).orderBy('p.created_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('blog_posts as p')
+    .leftJoin('blog_categories as c', 'c.id', 'p.category_id')
+    .select([
+      'p.id',
+      'p.slug',
+      'p.title',
+      'p.excerpt',
+      'p.content',
+      'p.image',
+      'p.created_at',
+      'p.updated_at',
+      'c.name as categoryName',
+      'c.slug as categorySlug',
+    ])
+    .where('p.is_published', '=', true)
+    .orderBy('p.created_at', 'desc')
+    .execute();
   return rows.map((r) => ({
-    id: r.id, slug: r.slug, title: r.title, excerpt: r.excerpt, content: r.content, image: r.image,
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    excerpt: r.excerpt,
+    content: r.content,
+    image: r.image,
     category: r.categoryName && r.categorySlug ? { name: r.categoryName, slug: r.categorySlug } : null,
-    createdAt: new Date(r.created_at).toISOString(), updatedAt: new Date(r.updated_at).toISOString(),
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
   }));
 }
 
-export interface BlogCategory { id: number; name: string; slug: string; description: string }
+export interface BlogCategory {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+}
 
 export async function blogCategories(db: Db): Promise<BlogCategory[]> {
-  return db.selectFrom('blog_categories').select(['id', 'name', 'slug', 'description']).orderBy('name').execute();
+  return db
+    .selectFrom('blog_categories')
+    .select(['id', 'name', 'slug', 'description'])
+    .orderBy('name')
+    .execute();
 }
 
 export async function siteSettings(db: Db): Promise<SiteSettings | undefined> {
   const s = await db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
   if (!s) return undefined;
   return {
-    siteName: s.site_name, siteUrl: s.site_url, contactEmail: s.contact_email, enableComments: s.enable_comments,
-    enableNewsletter: s.enable_newsletter, enableAnalytics: s.enable_analytics, analyticsId: s.analytics_id,
-    googleAnalyticsId: s.google_analytics_id, siteTitle: s.site_title, siteDescription: s.site_description,
-    footerText: s.footer_text, privacyLink: s.privacy_link, termsLink: s.terms_link,
+    siteName: s.site_name,
+    siteUrl: s.site_url,
+    contactEmail: s.contact_email,
+    enableComments: s.enable_comments,
+    enableNewsletter: s.enable_newsletter,
+    enableAnalytics: s.enable_analytics,
+    analyticsId: s.analytics_id,
+    googleAnalyticsId: s.google_analytics_id,
+    siteTitle: s.site_title,
+    siteDescription: s.site_description,
+    footerText: s.footer_text,
+    privacyLink: s.privacy_link,
+    termsLink: s.terms_link,
   };
 }
 
@@ -93,15 +150,29 @@ export const REVIEWS_PER_PAGE = 10;
 
 /** The newest reviews of every recipe, grouped by recipe id (recipes without reviews are absent). */
 export async function reviewsByRecipe(db: Db): Promise<{ recipeId: number; reviews: PublishedReview[] }[]> {
-  const rows = await db.selectFrom('reviews as r').innerJoin('users as u', 'u.id', 'r.user_id')
+  const rows = await db
+    .selectFrom('reviews as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
     .select(['r.id', 'r.recipe_id', 'u.username', 'r.rating', 'r.comment', 'r.created_at'])
-    .select(sql<number>`(SELECT count(*)::int FROM review_helpful h WHERE h.review_id = r.id)`.as('helpfulCount'))
-    .orderBy('r.recipe_id').orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').execute();
+    .select(
+      sql<number>`(SELECT count(*)::int FROM review_helpful h WHERE h.review_id = r.id)`.as('helpfulCount'),
+    )
+    .orderBy('r.recipe_id')
+    .orderBy('r.created_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
   const grouped = new Map<number, PublishedReview[]>();
   for (const r of rows) {
     const list = grouped.get(r.recipe_id) ?? [];
     if (list.length >= REVIEWS_PER_PAGE) continue;
-    list.push({ id: r.id, username: r.username, rating: r.rating, comment: r.comment, createdAt: new Date(r.created_at).toISOString(), helpfulCount: r.helpfulCount });
+    list.push({
+      id: r.id,
+      username: r.username,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: new Date(r.created_at).toISOString(),
+      helpfulCount: r.helpfulCount,
+    });
     grouped.set(r.recipe_id, list);
   }
   return [...grouped].map(([recipeId, reviews]) => ({ recipeId, reviews }));

@@ -63,14 +63,18 @@ export function parseFooter(content: string | null | undefined): FooterContent {
   } catch {
     return DEFAULT_FOOTER;
   }
-  const str = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? value : fallback);
+  const str = (value: unknown, fallback: string) =>
+    typeof value === 'string' && value.trim() ? value : fallback;
   const social = raw.social ?? ({} as Partial<FooterContent['social']>);
   const links = raw.links ?? ({} as Partial<FooterContent['links']>);
   return {
     companyName: str(raw.companyName, DEFAULT_FOOTER.companyName),
     tagline: str(raw.tagline, DEFAULT_FOOTER.tagline),
     copyright: str(raw.copyright, DEFAULT_FOOTER.copyright),
-    links: { privacy: str(links.privacy, DEFAULT_FOOTER.links.privacy), terms: str(links.terms, DEFAULT_FOOTER.links.terms) },
+    links: {
+      privacy: str(links.privacy, DEFAULT_FOOTER.links.privacy),
+      terms: str(links.terms, DEFAULT_FOOTER.links.terms),
+    },
     social: {
       facebook: str(social.facebook, '#'),
       twitter: str(social.twitter, '#'),

@@ -3,7 +3,18 @@
 // steam), else 'Timer'.
 
 /** The verbs SPEC §4 names, in its order. */
-export const TIMER_VERBS = ['cook', 'bake', 'simmer', 'boil', 'rest', 'chill', 'marinate', 'roast', 'grill', 'steam'] as const;
+export const TIMER_VERBS = [
+  'cook',
+  'bake',
+  'simmer',
+  'boil',
+  'rest',
+  'chill',
+  'marinate',
+  'roast',
+  'grill',
+  'steam',
+] as const;
 
 export interface StepTimer {
   /** 'Simmer', 'Bake', … or 'Timer'. */
@@ -12,15 +23,37 @@ export interface StepTimer {
 }
 
 const WORD_NUMBERS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11,
-  twelve: 12, fifteen: 15, twenty: 20, thirty: 30, forty: 40, 'forty-five': 45, fifty: 50, sixty: 60, ninety: 90,
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  'forty-five': 45,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
 };
 
 /** Fractions a duration may use ("1½ hours", "1 1/2 hours"). Kept here, apart from quantities.ts, so
  * cooking mode's step view does not load the ingredient-scaling code. */
 const FRACTION_CHARS: Record<string, number> = { '½': 1 / 2, '¼': 1 / 4, '¾': 3 / 4, '⅓': 1 / 3, '⅔': 2 / 3 };
 const NUMBER = '\\d+(?:\\.\\d+)?(?: ?[½¼¾⅓⅔]| \\d+/\\d+)?|\\d+/\\d+|[½¼¾⅓⅔]';
-const AMOUNT = `(?:${NUMBER}|${Object.keys(WORD_NUMBERS).sort((a, b) => b.length - a.length).join('|')})`;
+const AMOUNT = `(?:${NUMBER}|${Object.keys(WORD_NUMBERS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
 
 /** "1½" → 1.5, "1 1/2" → 1.5, "3/4" → 0.75, "90" → 90; NaN for anything else. */
 function numberOf(text: string): number {
@@ -29,7 +62,7 @@ function numberOf(text: string): number {
   if (fraction) return Number(fraction[1]) / Number(fraction[2]);
   const m = /^(\d+(?:\.\d+)?)? ?(?:([½¼¾⅓⅔])|(\d+)\/(\d+))?$/.exec(t);
   if (!m || (m[1] === undefined && m[2] === undefined)) return Number.NaN;
-  const part = m[2] ? FRACTION_CHARS[m[2]] ?? 0 : m[3] ? Number(m[3]) / Number(m[4]) : 0;
+  const part = m[2] ? (FRACTION_CHARS[m[2]] ?? 0) : m[3] ? Number(m[3]) / Number(m[4]) : 0;
   return Number(m[1] ?? 0) + part;
 }
 const RANGE = `(${AMOUNT})(?:\\s*(?:-|–|—|to|or)\\s*(${AMOUNT}))?`;
@@ -61,7 +94,8 @@ export function stepMinutes(text: string): number | null {
   const [, halfHour, hours, , andAHalf, hourMinutes, , minutesOnly] = m;
   let total: number | undefined;
   if (halfHour) total = 30;
-  else if (hours !== undefined) total = (amount(hours) ?? 0) * 60 + (andAHalf ? 30 : 0) + (amount(hourMinutes) ?? 0);
+  else if (hours !== undefined)
+    total = (amount(hours) ?? 0) * 60 + (andAHalf ? 30 : 0) + (amount(hourMinutes) ?? 0);
   else total = amount(minutesOnly);
   if (total === undefined || !(total > 0)) return null;
   return Math.max(1, Math.round(total));
@@ -75,7 +109,9 @@ const VERB_FORMS = new RegExp(
 
 function verbOf(form: string): string {
   const lower = form.toLowerCase();
-  const verb = TIMER_VERBS.find((v) => lower.startsWith(v.slice(0, -1)) && (lower.startsWith(v) || v.endsWith('e'))) ?? 'timer';
+  const verb =
+    TIMER_VERBS.find((v) => lower.startsWith(v.slice(0, -1)) && (lower.startsWith(v) || v.endsWith('e'))) ??
+    'timer';
   return verb[0]!.toUpperCase() + verb.slice(1);
 }
 

@@ -9,7 +9,8 @@ function joinRange(parts: string[]): string {
 }
 
 /** "180°C", "350 °F", "180 degrees C", "350F", "180-200°C"; groups: low, high, unit. */
-const TEMPERATURE = /(?<![\d.])(-?\d{1,3}(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(\d{1,3}(?:\.\d+)?))?(?:\s?(?:°|º|˚)\s?|\s+degrees?\s+|(?=[CF]\b))(C|F|Celsius|Fahrenheit|centigrade)\b/gi;
+const TEMPERATURE =
+  /(?<![\d.])(-?\d{1,3}(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(\d{1,3}(?:\.\d+)?))?(?:\s?(?:°|º|˚)\s?|\s+degrees?\s+|(?=[CF]\b))(C|F|Celsius|Fahrenheit|centigrade)\b/gi;
 /** What may sit between the two halves of "180°C (350°F)" or "350°F/180°C" or "180°C or 350°F". */
 const PAIR_GAP = /^\s*(?:\(|\/|or|,)\s*$/i;
 

@@ -1,4 +1,11 @@
-import { displayAmount, NUMBER_PATTERN, numberValue, roundAmount, formatAmount, scaleIngredientLine } from './quantities.ts';
+import {
+  displayAmount,
+  NUMBER_PATTERN,
+  numberValue,
+  roundAmount,
+  formatAmount,
+  scaleIngredientLine,
+} from './quantities.ts';
 
 // Two kinds of conversion: the kitchen helper's converters (SPEC §9: any unit to any unit of
 // the same kind, 3 decimals; temperature with 2 decimals), and the recipe-wide US ⇄ metric
@@ -138,7 +145,13 @@ function joinRange(parts: string[]): string {
 function usVolumeText(values: number[]): string {
   const largest = Math.max(...values);
   const [unit, size] =
-    largest < 14 ? ['tsp', VOLUME_ML.tsp] : largest < 59 ? ['tbsp', VOLUME_ML.tbsp] : largest < 3785 ? ['cup', VOLUME_ML.cups] : ['quart', VOLUME_ML.quart];
+    largest < 14
+      ? ['tsp', VOLUME_ML.tsp]
+      : largest < 59
+        ? ['tbsp', VOLUME_ML.tbsp]
+        : largest < 3785
+          ? ['cup', VOLUME_ML.cups]
+          : ['quart', VOLUME_ML.quart];
   const amounts = values.map((v) => roundAmount(v / size));
   const word = unit === 'cup' || unit === 'quart' ? (Math.max(...amounts) > 1 ? `${unit}s` : unit) : unit;
   return `${joinRange(amounts.map((a) => formatAmount(a)))} ${word}`;
@@ -167,14 +180,26 @@ function usWeightText(values: number[]): string {
  */
 export function convertIngredientLine(line: string, system: UnitSystem): string {
   if (system === 'original') return line;
-  return line.replace(AMOUNT_WITH_UNIT, (whole, first: string, _sep: string | undefined, second: string | undefined, _space: string, word: string) => {
-    const unit = writtenUnit(word);
-    if (!unit || unit.system === system) return whole;
-    const base = [numberValue(first), ...(second !== undefined ? [numberValue(second)] : [])].map((n) => n * unit.factor);
-    if (base.some((n) => !Number.isFinite(n) || n <= 0)) return whole;
-    if (system === 'metric') return metricText(base, unit.dimension);
-    return unit.dimension === 'volume' ? usVolumeText(base) : usWeightText(base);
-  });
+  return line.replace(
+    AMOUNT_WITH_UNIT,
+    (
+      whole,
+      first: string,
+      _sep: string | undefined,
+      second: string | undefined,
+      _space: string,
+      word: string,
+    ) => {
+      const unit = writtenUnit(word);
+      if (!unit || unit.system === system) return whole;
+      const base = [numberValue(first), ...(second !== undefined ? [numberValue(second)] : [])].map(
+        (n) => n * unit.factor,
+      );
+      if (base.some((n) => !Number.isFinite(n) || n <= 0)) return whole;
+      if (system === 'metric') return metricText(base, unit.dimension);
+      return unit.dimension === 'volume' ? usVolumeText(base) : usWeightText(base);
+    },
+  );
 }
 
 /** An ingredient line as shown: scaled by the serving factor, then in the chosen unit system. */

@@ -13,26 +13,54 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
 
   beforeAll(async () => {
     [eater, other] = [await signUp('eater'), await signUp('other_eater')];
-    recipe = await db().selectFrom('recipes').select(['id', 'title', 'calories']).where('calories', '>', 0).orderBy('id').executeTakeFirstOrThrow();
+    recipe = await db()
+      .selectFrom('recipes')
+      .select(['id', 'title', 'calories'])
+      .where('calories', '>', 0)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
   });
 
-  const addEntry = (account: TestAccount, json: unknown) => call(calories, '/api/calorie-tracking', as(account, { method: 'POST', json }));
-  const day = (account: TestAccount, date = DAY) => call(calories, `/api/calorie-tracking?date=${date}`, as(account));
-  const rowCount = async () => Number((await db().selectFrom('calorie_entries').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const addEntry = (account: TestAccount, json: unknown) =>
+    call(calories, '/api/calorie-tracking', as(account, { method: 'POST', json }));
+  const day = (account: TestAccount, date = DAY) =>
+    call(calories, `/api/calorie-tracking?date=${date}`, as(account));
+  const rowCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('calorie_entries')
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('adds an entry with calories computed from the recipe (servings default 1)', async () => {
     const res = await addEntry(eater, { date: DAY, recipeId: recipe.id, servings: 1.5, mealType: 'dinner' });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
-      id: expect.any(Number), date: DAY, recipeId: recipe.id, recipeName: recipe.title, servings: 1.5,
-      calories: Math.round(recipe.calories * 1.5), mealType: 'dinner', createdAt: expect.any(String),
+      id: expect.any(Number),
+      date: DAY,
+      recipeId: recipe.id,
+      recipeName: recipe.title,
+      servings: 1.5,
+      calories: Math.round(recipe.calories * 1.5),
+      mealType: 'dinner',
+      createdAt: expect.any(String),
     });
     const plain = await addEntry(eater, { date: DAY, recipeId: recipe.id, mealType: 'lunch' });
     expect(plain.body).toMatchObject({ servings: 1, calories: recipe.calories });
   });
 
   it('ignores calories sent by the browser', async () => {
-    const res = await addEntry(eater, { date: '2026-03-15', recipeId: recipe.id, servings: 2, mealType: 'snack', calories: 1, recipeName: 'Fake' });
+    const res = await addEntry(eater, {
+      date: '2026-03-15',
+      recipeId: recipe.id,
+      servings: 2,
+      mealType: 'snack',
+      calories: 1,
+      recipeName: 'Fake',
+    });
     expect(res.body).toMatchObject({ calories: recipe.calories * 2, recipeName: recipe.title });
   });
 
@@ -56,24 +84,40 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
   });
 
   it('deletes an own entry once; a second delete is 404', async () => {
-    const { id } = (await addEntry(eater, { date: '2026-03-16', recipeId: recipe.id, mealType: 'breakfast' })).body;
-    expect((await call(calories, `/api/calorie-tracking/${id}`, as(eater, { method: 'DELETE' }))).status).toBe(200);
-    expect((await call(calories, `/api/calorie-tracking/${id}`, as(eater, { method: 'DELETE' }))).status).toBe(404);
+    const { id } = (await addEntry(eater, { date: '2026-03-16', recipeId: recipe.id, mealType: 'breakfast' }))
+      .body;
+    expect(
+      (await call(calories, `/api/calorie-tracking/${id}`, as(eater, { method: 'DELETE' }))).status,
+    ).toBe(200);
+    expect(
+      (await call(calories, `/api/calorie-tracking/${id}`, as(eater, { method: 'DELETE' }))).status,
+    ).toBe(404);
   });
 
   it('keeps a goal per user (default 2000)', async () => {
     expect((await call(calories, '/api/calorie-tracking/goal', as(eater))).body).toEqual({ goal: 2000 });
-    const res = await call(calories, '/api/calorie-tracking/goal', as(eater, { method: 'PUT', json: { goal: 1800 } }));
+    const res = await call(
+      calories,
+      '/api/calorie-tracking/goal',
+      as(eater, { method: 'PUT', json: { goal: 1800 } }),
+    );
     expect(res.body).toEqual({ goal: 1800 });
     expect((await day(eater)).body.goal).toBe(1800);
     expect((await call(calories, '/api/calorie-tracking/goal', as(other))).body).toEqual({ goal: 2000 });
   });
 
   it.each([
-    ['999', 999], ['5001', 5001], ['a fraction', 1500.5], ['text', '2000'],
+    ['999', 999],
+    ['5001', 5001],
+    ['a fraction', 1500.5],
+    ['text', '2000'],
   ])('rejects a goal of %s (400, goal unchanged)', async (_name, goal) => {
     const before = (await call(calories, '/api/calorie-tracking/goal', as(eater))).body.goal;
-    const res = await call(calories, '/api/calorie-tracking/goal', as(eater, { method: 'PUT', json: { goal } }));
+    const res = await call(
+      calories,
+      '/api/calorie-tracking/goal',
+      as(eater, { method: 'PUT', json: { goal } }),
+    );
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('Calorie goal must be between 1000 and 5000');
     expect((await call(calories, '/api/calorie-tracking/goal', as(eater))).body.goal).toBe(before);
@@ -84,8 +128,16 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
     ['recipe id as text', { date: DAY, recipeId: 'soup', mealType: 'lunch' }, 'Please select a recipe'],
     ['servings 0.25', { date: DAY, recipeId: 1, servings: 0.25, mealType: 'lunch' }, 'between 0.5 and 10'],
     ['servings 10.5', { date: DAY, recipeId: 1, servings: 10.5, mealType: 'lunch' }, 'between 0.5 and 10'],
-    ['servings 1.3 (not a step of 0.5)', { date: DAY, recipeId: 1, servings: 1.3, mealType: 'lunch' }, 'steps of 0.5'],
-    ['an unknown meal type', { date: DAY, recipeId: 1, mealType: 'brunch' }, 'breakfast, lunch, dinner or snack'],
+    [
+      'servings 1.3 (not a step of 0.5)',
+      { date: DAY, recipeId: 1, servings: 1.3, mealType: 'lunch' },
+      'steps of 0.5',
+    ],
+    [
+      'an unknown meal type',
+      { date: DAY, recipeId: 1, mealType: 'brunch' },
+      'breakfast, lunch, dinner or snack',
+    ],
     ['an impossible date', { date: '2026-02-30', recipeId: 1, mealType: 'lunch' }, 'YYYY-MM-DD'],
     ['a date in another format', { date: '14/03/2026', recipeId: 1, mealType: 'lunch' }, 'YYYY-MM-DD'],
     ['no date', { recipeId: 1, mealType: 'lunch' }, 'YYYY-MM-DD'],
@@ -114,7 +166,10 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
     ['GET', '/api/calorie-tracking/goal'],
     ['PUT', '/api/calorie-tracking/goal'],
   ])('%s %s needs a session (401)', async (method, path) => {
-    const res = await call(calories, path, { method, ...(method === 'POST' || method === 'PUT' ? { json: {} } : {}) });
+    const res = await call(calories, path, {
+      method,
+      ...(method === 'POST' || method === 'PUT' ? { json: {} } : {}),
+    });
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('Please log in to track calories');
   });

@@ -9,7 +9,8 @@ describe.skipIf(!databaseAvailable)(`categories API on ${engine}`, () => {
     const res = await call(categories, '/api/categories');
     expect(res.status).toBe(200);
     const slugs = res.body.map((c: { slug: string }) => c.slug);
-    for (const required of ['appetizers', 'main-course', 'desserts', 'breakfast', 'healthy']) expect(slugs).toContain(required);
+    for (const required of ['appetizers', 'main-course', 'desserts', 'breakfast', 'healthy'])
+      expect(slugs).toContain(required);
     for (const c of res.body) {
       expect(Object.keys(c).sort()).toEqual(['description', 'id', 'image', 'name', 'recipeCount', 'slug']);
       expect(typeof c.recipeCount).toBe('number');

@@ -17,6 +17,8 @@ describe('function files', () => {
       expect(([] as string[]).concat(mod.config.method)).toContain(route.method);
     }
     // Netlify reads config without running code: it must be an object literal in the source.
-    expect(fs.readFileSync(path.join(ROOT, 'functions', file), 'utf8')).toMatch(/export const config: Config = \{/);
+    expect(fs.readFileSync(path.join(ROOT, 'functions', file), 'utf8')).toMatch(
+      /export const config: Config = \{/,
+    );
   });
 });

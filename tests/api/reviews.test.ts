@@ -3,6 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import reviews from '../../functions/reviews.ts';
+import { publish, publishingSettled, publishWaitingRatings } from '../../functions/_shared/publish.ts';
+import {
+  claimPendingRequest,
+  finishRequest,
+  pendingRequest,
+  publishStatus,
+} from '../../functions/_shared/services/publishing.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
@@ -23,8 +30,22 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
 
   beforeAll(async () => {
     [writer, reader] = [await signUp('writer'), await signUp('reader')];
-    quiet = (await db().selectFrom('recipes').select('id').where('review_count', '=', 0).orderBy('id').executeTakeFirstOrThrow()).id;
-    reviewed = (await db().selectFrom('recipes').select('id').where('review_count', '>=', 2).orderBy('id').executeTakeFirstOrThrow()).id;
+    quiet = (
+      await db()
+        .selectFrom('recipes')
+        .select('id')
+        .where('review_count', '=', 0)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    reviewed = (
+      await db()
+        .selectFrom('recipes')
+        .select('id')
+        .where('review_count', '>=', 2)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     await new Promise<void>((resolve) => hookServer.listen(0, '127.0.0.1', resolve));
     process.env.BUILD_HOOK_URL = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/build_hooks/abc`;
   });
@@ -33,16 +54,35 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
     await new Promise((resolve) => hookServer.close(resolve));
   });
 
-  const recipeStats = (id: number) => db().selectFrom('recipes').select(['rating', 'review_count']).where('id', '=', id).executeTakeFirstOrThrow();
-  const reviewCount = async () => Number((await db().selectFrom('reviews').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const recipeStats = (id: number) =>
+    db()
+      .selectFrom('recipes')
+      .select(['rating', 'review_count'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const reviewCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('reviews')
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const post = (account: TestAccount | null, recipeId: number, json: unknown) =>
-    call(reviews, `/api/recipes/${recipeId}/reviews`, account ? as(account, { method: 'POST', json }) : { method: 'POST', json });
+    call(
+      reviews,
+      `/api/recipes/${recipeId}/reviews`,
+      account ? as(account, { method: 'POST', json }) : { method: 'POST', json },
+    );
 
   it('lists reviews newest first with username, rating, comment, createdAt, helpful and userFound', async () => {
     const res = await call(reviews, `/api/recipes/${reviewed}/reviews`);
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(2);
-    expect(Object.keys(res.body[0]).sort()).toEqual(['comment', 'createdAt', 'helpful', 'id', 'rating', 'updatedAt', 'userFound', 'username'].sort());
+    expect(Object.keys(res.body[0]).sort()).toEqual(
+      ['comment', 'createdAt', 'helpful', 'id', 'rating', 'updatedAt', 'userFound', 'username'].sort(),
+    );
     const dates = res.body.map((r: { createdAt: string }) => r.createdAt);
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -51,7 +91,13 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
   it('a new review answers 201 and moves the rating (tenths) and count in the same write', async () => {
     const res = await post(writer, quiet, { rating: 4, comment: '  Lovely and bright.  ' });
     expect(res.status).toBe(201);
-    expect(res.body.review).toMatchObject({ username: writer.username, rating: 4, comment: 'Lovely and bright.', helpful: 0, userFound: false });
+    expect(res.body.review).toMatchObject({
+      username: writer.username,
+      rating: 4,
+      comment: 'Lovely and bright.',
+      helpful: 0,
+      userFound: false,
+    });
     expect(res.body.recipe).toEqual({ id: quiet, rating: 40, averageRating: 4, reviewCount: 1 });
     expect(await recipeStats(quiet)).toEqual({ rating: 40, review_count: 1 });
 
@@ -66,7 +112,9 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
     expect(res.body.review.comment).toBe('Second try was too sour.');
     expect(await reviewCount()).toBe(before);
     expect(await recipeStats(quiet)).toEqual({ rating: 35, review_count: 2 });
-    const mine = (await call(reviews, `/api/recipes/${quiet}/reviews`)).body.filter((r: { username: string }) => r.username === writer.username);
+    const mine = (await call(reviews, `/api/recipes/${quiet}/reviews`)).body.filter(
+      (r: { username: string }) => r.username === writer.username,
+    );
     expect(mine).toHaveLength(1);
     expect(mine[0].rating).toBe(2);
   });
@@ -75,26 +123,89 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
     const html = '<img src=x onerror="alert(1)"><script>alert(2)</script> & <b>bold</b>';
     const res = await post(reader, reviewed, { rating: 3, comment: html });
     expect(res.status).toBe(201);
-    const stored = await db().selectFrom('reviews').select('comment').where('id', '=', res.body.review.id).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('reviews')
+      .select('comment')
+      .where('id', '=', res.body.review.id)
+      .executeTakeFirstOrThrow();
     expect(stored.comment).toBe(html);
-    const listed = (await call(reviews, `/api/recipes/${reviewed}/reviews`)).body.find((r: { id: number }) => r.id === res.body.review.id);
+    const listed = (await call(reviews, `/api/recipes/${reviewed}/reviews`)).body.find(
+      (r: { id: number }) => r.id === res.body.review.id,
+    );
     expect(listed.comment).toBe(html);
   });
 
-  it('asks for a rebuild through the build hook after a review is written', async () => {
-    hookCalls.length = 0;
-    await post(writer, reviewed, { rating: 5, comment: 'Worth the time.' });
-    await expect.poll(() => hookCalls.length, { timeout: 3000 }).toBe(1);
-    expect(hookCalls[0]).toMatch(/^POST \/build_hooks\/abc\?trigger_title=Review/);
-  });
+  describe('publishing rating changes', () => {
+    const resetPublishing = async () => {
+      await publishingSettled();
+      await db().deleteFrom('publish_requests').execute();
+      await db().deleteFrom('publish_slots').execute();
+      hookCalls.length = 0;
+    };
+    const pendingRecipes = async () =>
+      ((await pendingRequest(db()))?.scope.recipes ?? []).map((r) => r.id).sort((a, b) => a - b);
 
-  it('a build hook that is down never fails the review', async () => {
-    process.env.BUILD_HOOK_URL = 'http://127.0.0.1:9/unreachable';
-    try {
-      expect((await post(writer, reviewed, { rating: 4, comment: 'Still good.' })).status).toBe(200);
-    } finally {
-      process.env.BUILD_HOOK_URL = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/build_hooks/abc`;
-    }
+    it('starts at most one publish an hour; other rating changes wait for the next publish', async () => {
+      await resetPublishing();
+      const ids = (await db().selectFrom('recipes').select('id').orderBy('id').limit(4).execute()).map(
+        (r) => r.id,
+      );
+      // The first review of the hour asks for a build; the next ones fold into that request.
+      for (const id of ids.slice(0, 2)) await post(writer, id, { rating: 4, comment: 'Lovely.' });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(1);
+      expect(hookCalls[0]).toMatch(/^POST \/build_hooks\/abc\?trigger_title=Ratings\+changed/);
+      expect(await pendingRecipes()).toEqual(ids.slice(0, 2).sort((a, b) => a - b));
+
+      // That build runs; later reviews within the hour start nothing and wait, visibly.
+      const claim = await claimPendingRequest(db(), 'test-build');
+      if (claim.kind === 'claimed') await finishRequest(db(), claim.request.id);
+      for (const id of ids.slice(2)) await post(reader, id, { rating: 5, comment: 'Great.' });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(1);
+      expect(await publishStatus(db())).toMatchObject({ state: 'live', waitingRatings: 2 });
+      expect(await publishWaitingRatings({}, db())).toBe(false);
+
+      // A content write publishes them along with itself.
+      await publish({
+        reason: 'Recipe updated',
+        recipes: [{ id: ids[0]!, slug: 'x', category: 'desserts' }],
+      });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(2);
+      expect(await publishStatus(db())).toMatchObject({ state: 'publishing', waitingRatings: 0 });
+    });
+
+    it('publishes waiting rating changes by themselves once the hour has passed', async () => {
+      await resetPublishing();
+      await db()
+        .insertInto('publish_slots')
+        .values({ name: 'reviews', used_at: sql`now() - interval '59 minutes'` })
+        .execute();
+      await post(writer, quiet, { rating: 3, comment: 'Fine.' });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(0);
+      expect(await publishWaitingRatings({}, db())).toBe(false);
+      await db()
+        .updateTable('publish_slots')
+        .set({ used_at: sql`now() - interval '61 minutes'` })
+        .execute();
+      expect(await publishWaitingRatings({}, db())).toBe(true);
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(1);
+      expect(await pendingRecipes()).toEqual([quiet]);
+    });
+
+    it('a build hook that is down never fails the review', async () => {
+      await resetPublishing();
+      process.env.BUILD_HOOK_URL = 'http://127.0.0.1:9/unreachable';
+      try {
+        expect((await post(writer, reviewed, { rating: 4, comment: 'Still good.' })).status).toBe(200);
+        await publishingSettled();
+      } finally {
+        process.env.BUILD_HOOK_URL = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/build_hooks/abc`;
+      }
+    });
   });
 
   it.each([
@@ -129,14 +240,20 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
     ['helpful on an unknown review', 'POST', '/api/reviews/2000000/helpful', 404],
     ['helpful with a malformed id', 'POST', '/api/reviews/x/helpful', 400],
   ])('%s → %i', async (_name, method, path, status) => {
-    const res = await call(reviews, path, as(reader, { method, ...(method === 'POST' ? { json: { rating: 5, comment: 'ok' } } : {}) }));
+    const res = await call(
+      reviews,
+      path,
+      as(reader, { method, ...(method === 'POST' ? { json: { rating: 5, comment: 'ok' } } : {}) }),
+    );
     expect(res.status).toBe(status);
   });
 
   describe('helpful marks', () => {
     let target: { id: number; helpful: number };
     beforeAll(async () => {
-      target = (await call(reviews, `/api/recipes/${reviewed}/reviews`)).body.find((r: { username: string }) => r.username !== writer.username && r.username !== reader.username);
+      target = (await call(reviews, `/api/recipes/${reviewed}/reviews`)).body.find(
+        (r: { username: string }) => r.username !== writer.username && r.username !== reader.username,
+      );
     });
 
     it('counts once per user: a second mark changes nothing and answers the same count', async () => {
@@ -145,14 +262,22 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
       expect(first.body).toEqual({ id: target.id, helpful: target.helpful + 1, userFound: true });
       const again = await call(reviews, `/api/reviews/${target.id}/helpful`, as(writer, { method: 'POST' }));
       expect(again.body).toEqual(first.body);
-      const marks = await db().selectFrom('review_helpful').select('user_id').where('review_id', '=', target.id).execute();
+      const marks = await db()
+        .selectFrom('review_helpful')
+        .select('user_id')
+        .where('review_id', '=', target.id)
+        .execute();
       expect(marks.filter((m) => m.user_id === writer.id)).toHaveLength(1);
     });
 
     it('userFound is true only for the user who marked it', async () => {
       const find = (body: { id: number; userFound: boolean }[]) => body.find((r) => r.id === target.id)!;
-      expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`, as(writer))).body).userFound).toBe(true);
-      expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`, as(reader))).body).userFound).toBe(false);
+      expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`, as(writer))).body).userFound).toBe(
+        true,
+      );
+      expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`, as(reader))).body).userFound).toBe(
+        false,
+      );
       expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`)).body).userFound).toBe(false);
     });
 
@@ -166,7 +291,9 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
       const own = (await post(reader, quiet, { rating: 5, comment: 'My own words.' })).body.review;
       const res = await call(reviews, `/api/reviews/${own.id}/helpful`, as(reader, { method: 'POST' }));
       expect(res.status).toBe(403);
-      expect(await db().selectFrom('review_helpful').select('user_id').where('review_id', '=', own.id).execute()).toEqual([]);
+      expect(
+        await db().selectFrom('review_helpful').select('user_id').where('review_id', '=', own.id).execute(),
+      ).toEqual([]);
     });
   });
 });

@@ -11,11 +11,15 @@ describe.skipIf(!databaseAvailable)(`saved recipes API on ${engine}`, () => {
 
   beforeAll(async () => {
     [alice, bob] = [await signUp('alice'), await signUp('bob')];
-    recipeIds = (await db().selectFrom('recipes').select('id').orderBy('id').limit(3).execute()).map((r) => r.id);
+    recipeIds = (await db().selectFrom('recipes').select('id').orderBy('id').limit(3).execute()).map(
+      (r) => r.id,
+    );
   });
 
   const savedRows = async (userId: number) =>
-    (await db().selectFrom('saved_recipes').select('recipe_id').where('user_id', '=', userId).execute()).map((r) => r.recipe_id);
+    (await db().selectFrom('saved_recipes').select('recipe_id').where('user_id', '=', userId).execute()).map(
+      (r) => r.recipe_id,
+    );
 
   it('anonymous visitors get {saved: false}, not a 401', async () => {
     const res = await call(saved, `/api/recipes/${recipeIds[0]}/saved`);
@@ -36,7 +40,9 @@ describe.skipIf(!databaseAvailable)(`saved recipes API on ${engine}`, () => {
       expect(res).toMatchObject({ status: 200, body: { saved: false } });
     }
     expect(await savedRows(alice.id)).toEqual([]);
-    expect((await call(saved, `/api/recipes/${id}/saved`, as(alice))).headers.get('cache-control')).toBe('private, no-store');
+    expect((await call(saved, `/api/recipes/${id}/saved`, as(alice))).headers.get('cache-control')).toBe(
+      'private, no-store',
+    );
   });
 
   it('lists full recipes, most recently saved first', async () => {
@@ -46,7 +52,17 @@ describe.skipIf(!databaseAvailable)(`saved recipes API on ${engine}`, () => {
     expect(res.status).toBe(200);
     expect(res.body.map((r: { id: number }) => r.id)).toEqual([c, a, b]);
     const recipe = res.body[0];
-    for (const key of ['slug', 'title', 'ingredients', 'instructions', 'nutrition', 'rating', 'averageRating', 'reviewCount', 'tags']) {
+    for (const key of [
+      'slug',
+      'title',
+      'ingredients',
+      'instructions',
+      'nutrition',
+      'rating',
+      'averageRating',
+      'reviewCount',
+      'tags',
+    ]) {
       expect(recipe).toHaveProperty(key);
     }
     expect(res.headers.get('cache-control')).toBe('private, no-store');

@@ -13,10 +13,19 @@ import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/tes
 // taken from the handlers' own route tables so a new route is covered the day it is added,
 // refuses a cross-site request carrying a valid session cookie, and changes nothing.
 
-const HANDLERS: Record<string, Handler> = { auth, 'calorie-tracking': calorieTracking, reviews, saved, 'shopping-list': shoppingList };
+const HANDLERS: Record<string, Handler> = {
+  auth,
+  'calorie-tracking': calorieTracking,
+  reviews,
+  saved,
+  'shopping-list': shoppingList,
+};
 
 const unsafeRoutes = Object.entries(HANDLERS).flatMap(([file, handler]) =>
-  handler.routes.filter((r) => r.method !== 'GET').map((r) => ({ file, handler, method: r.method, path: r.path })));
+  handler.routes
+    .filter((r) => r.method !== 'GET')
+    .map((r) => ({ file, handler, method: r.method, path: r.path })),
+);
 
 describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => {
   const db = useTestDatabase();
@@ -28,16 +37,37 @@ describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => 
     [victim, other] = [await signUp('victim'), await signUp('other')];
     ids.recipe = (await db().selectFrom('recipes').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     await call(saved, `/api/recipes/${ids.recipe}/save`, as(victim, { method: 'POST' }));
-    ids.review = (await call(reviews, `/api/recipes/${ids.recipe}/reviews`, as(other, { method: 'POST', json: { rating: 4, comment: 'Good' } }))).body.review.id;
-    ids.item = (await call(shoppingList, '/api/shopping-list/items', as(victim, { method: 'POST', json: { items: [{ ingredient: 'eggs', amount: 6 }] } }))).body[0].id;
-    ids.entry = (await call(calorieTracking, '/api/calorie-tracking', as(victim, { method: 'POST', json: { date: '2026-05-01', recipeId: ids.recipe, mealType: 'lunch' } }))).body.id;
+    ids.review = (
+      await call(
+        reviews,
+        `/api/recipes/${ids.recipe}/reviews`,
+        as(other, { method: 'POST', json: { rating: 4, comment: 'Good' } }),
+      )
+    ).body.review.id;
+    ids.item = (
+      await call(
+        shoppingList,
+        '/api/shopping-list/items',
+        as(victim, { method: 'POST', json: { items: [{ ingredient: 'eggs', amount: 6 }] } }),
+      )
+    ).body[0].id;
+    ids.entry = (
+      await call(
+        calorieTracking,
+        '/api/calorie-tracking',
+        as(victim, { method: 'POST', json: { date: '2026-05-01', recipeId: ids.recipe, mealType: 'lunch' } }),
+      )
+    ).body.id;
   });
 
   /** A concrete URL and a valid body for a route, so only the request's origin is wrong. */
   function requestFor(method: string, path: string): { url: string; json?: unknown } {
-    const id = path.startsWith('/api/reviews/') ? ids.review
-      : path.startsWith('/api/shopping-list/') ? ids.item
-        : path.startsWith('/api/calorie-tracking/') ? ids.entry
+    const id = path.startsWith('/api/reviews/')
+      ? ids.review
+      : path.startsWith('/api/shopping-list/')
+        ? ids.item
+        : path.startsWith('/api/calorie-tracking/')
+          ? ids.entry
           : ids.recipe;
     const url = path.replace(':id', String(id));
     const bodies: Record<string, unknown> = {
@@ -56,7 +86,9 @@ describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => 
   }
 
   /** Everything these routes could change, in one comparable value. */
-  const state = async () => (await sql<{ state: unknown }>`
+  const state = async () =>
+    (
+      await sql<{ state: unknown }>`
     SELECT json_build_object(
       'users', (SELECT json_agg(json_build_array(id, password_hash, session_version, calorie_goal) ORDER BY id) FROM users),
       'saved', (SELECT count(*) FROM saved_recipes),
@@ -65,7 +97,8 @@ describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => 
       'shopping', (SELECT json_agg(json_build_array(id, amount, checked) ORDER BY id) FROM shopping_items),
       'calories', (SELECT count(*) FROM calorie_entries),
       'recipes', (SELECT json_agg(json_build_array(id, rating, review_count) ORDER BY id) FROM recipes)
-    ) AS state`.execute(db())).rows[0]!.state;
+    ) AS state`.execute(db())
+    ).rows[0]!.state;
 
   it('covers every unsafe route of the account features', () => {
     expect(unsafeRoutes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
@@ -94,20 +127,35 @@ describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => 
     ['a foreign Origin (older browsers)', { origin: 'https://evil.example' }],
     ['a look-alike Origin', { origin: 'http://localhost:8888.evil.example' }],
   ])('%s', (_name, headers) => {
-    it.each(unsafeRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s → 403, nothing changed', async (_label, route) => {
-      const before = await state();
-      const { url, json } = requestFor(route.method, route.path);
-      const res = await call(route.handler, url, as(victim, { method: route.method, headers, ...(json === undefined ? {} : { json }) }));
-      expect(res.status).toBe(403);
-      expect(res.body.error).toBe('Cross-site requests are not allowed.');
-      expect(res.headers.get('set-cookie')).toBeNull();
-      expect(await state()).toEqual(before);
-    });
+    it.each(unsafeRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))(
+      '%s → 403, nothing changed',
+      async (_label, route) => {
+        const before = await state();
+        const { url, json } = requestFor(route.method, route.path);
+        const res = await call(
+          route.handler,
+          url,
+          as(victim, { method: route.method, headers, ...(json === undefined ? {} : { json }) }),
+        );
+        expect(res.status).toBe(403);
+        expect(res.body.error).toBe('Cross-site requests are not allowed.');
+        expect(res.headers.get('set-cookie')).toBeNull();
+        expect(await state()).toEqual(before);
+      },
+    );
   });
 
   it('the same request from the site itself goes through (the 403 above is about the origin)', async () => {
     const { url, json } = requestFor('PUT', '/api/calorie-tracking/goal');
-    const res = await call(calorieTracking, url, as(victim, { method: 'PUT', headers: { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:8888' }, json }));
+    const res = await call(
+      calorieTracking,
+      url,
+      as(victim, {
+        method: 'PUT',
+        headers: { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:8888' },
+        json,
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.body.goal).toBe(4999);
   });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import shopping from '../../functions/shopping-list.ts';
-import { SHOPPING_LIMITS } from '../../src/lib/shopping-schema.ts';
+import { SHOPPING_LIMITS } from '../../src/lib/schemas/shopping-item.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
@@ -14,10 +14,29 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     [cook, other] = [await signUp('shopper'), await signUp('neighbour')];
   });
 
-  const add = (account: TestAccount, items: unknown) => call(shopping, '/api/shopping-list/items', as(account, { method: 'POST', json: { items } }));
-  const list = async (account: TestAccount) => (await call(shopping, '/api/shopping-list', as(account))).body as { id: number; ingredient: string; amount: number | null; unit: string; recipeTitle: string | null; checked: boolean; category: string }[];
-  const clear = (account: TestAccount) => call(shopping, '/api/shopping-list', as(account, { method: 'DELETE' }));
-  const rowCount = async () => Number((await db().selectFrom('shopping_items').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const add = (account: TestAccount, items: unknown) =>
+    call(shopping, '/api/shopping-list/items', as(account, { method: 'POST', json: { items } }));
+  const list = async (account: TestAccount) =>
+    (await call(shopping, '/api/shopping-list', as(account))).body as {
+      id: number;
+      ingredient: string;
+      amount: number | null;
+      unit: string;
+      recipeTitle: string | null;
+      checked: boolean;
+      category: string;
+    }[];
+  const clear = (account: TestAccount) =>
+    call(shopping, '/api/shopping-list', as(account, { method: 'DELETE' }));
+  const rowCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('shopping_items')
+          .select(sql<string>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('adds items with their categories and answers the whole list', async () => {
     await clear(cook);
@@ -25,20 +44,43 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
       { ingredient: 'Flour', amount: 2, unit: 'cups', recipeTitle: 'Focaccia' },
       { ingredient: 'sea salt', amount: null, unit: '', recipeTitle: 'Focaccia' },
       { ingredient: 'Cherry tomatoes', amount: 250, unit: 'g', recipeTitle: 'Focaccia' },
-      { ingredient: 'mystery spice blend', amount: 1, unit: 'tsp', recipeTitle: 'Focaccia', category: 'Other' },
+      {
+        ingredient: 'mystery spice blend',
+        amount: 1,
+        unit: 'tsp',
+        recipeTitle: 'Focaccia',
+        category: 'Other',
+      },
     ]);
     expect(res.status).toBe(200);
-    expect(res.body.map((i: { ingredient: string; category: string }) => [i.ingredient, i.category])).toEqual([
-      ['Flour', 'Pantry'], ['sea salt', 'Pantry'], ['Cherry tomatoes', 'Produce'], ['mystery spice blend', 'Other'],
-    ]);
-    expect(res.body[0]).toEqual({ id: expect.any(Number), ingredient: 'Flour', amount: 2, unit: 'cups', recipeTitle: 'Focaccia', checked: false, category: 'Pantry' });
+    expect(res.body.map((i: { ingredient: string; category: string }) => [i.ingredient, i.category])).toEqual(
+      [
+        ['Flour', 'Pantry'],
+        ['sea salt', 'Pantry'],
+        ['Cherry tomatoes', 'Produce'],
+        ['mystery spice blend', 'Other'],
+      ],
+    );
+    expect(res.body[0]).toEqual({
+      id: expect.any(Number),
+      ingredient: 'Flour',
+      amount: 2,
+      unit: 'cups',
+      recipeTitle: 'Focaccia',
+      checked: false,
+      category: 'Pantry',
+    });
     expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('merges the same ingredient and unit (case, spaces and plural units ignored), summing amounts', async () => {
     const before = await list(cook);
     const flour = before.find((i) => i.ingredient === 'Flour')!;
-    await call(shopping, `/api/shopping-list/items/${flour.id}`, as(cook, { method: 'PATCH', json: { checked: true } }));
+    await call(
+      shopping,
+      `/api/shopping-list/items/${flour.id}`,
+      as(cook, { method: 'PATCH', json: { checked: true } }),
+    );
     const res = await add(cook, [
       { ingredient: '  flour ', amount: 0.5, unit: 'Cup', recipeTitle: 'Pancakes' },
       { ingredient: 'FLOUR', amount: 1.25, unit: 'cups', recipeTitle: 'Pancakes' },
@@ -58,17 +100,36 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
 
   it('ticks and unticks with PATCH or PUT', async () => {
     const [item] = await list(cook);
-    const ticked = await call(shopping, `/api/shopping-list/items/${item!.id}`, as(cook, { method: 'PATCH', json: { checked: true } }));
+    const ticked = await call(
+      shopping,
+      `/api/shopping-list/items/${item!.id}`,
+      as(cook, { method: 'PATCH', json: { checked: true } }),
+    );
     expect(ticked.body.checked).toBe(true);
-    const unticked = await call(shopping, `/api/shopping-list/items/${item!.id}`, as(cook, { method: 'PUT', json: { checked: false } }));
+    const unticked = await call(
+      shopping,
+      `/api/shopping-list/items/${item!.id}`,
+      as(cook, { method: 'PUT', json: { checked: false } }),
+    );
     expect(unticked.body.checked).toBe(false);
   });
 
   it('deletes one item, then clears only the ticked ones, then everything', async () => {
     const items = await list(cook);
-    expect((await call(shopping, `/api/shopping-list/items/${items[0]!.id}`, as(cook, { method: 'DELETE' }))).status).toBe(200);
-    await call(shopping, `/api/shopping-list/items/${items[1]!.id}`, as(cook, { method: 'PATCH', json: { checked: true } }));
-    const onlyTicked = await call(shopping, '/api/shopping-list?checked=true', as(cook, { method: 'DELETE' }));
+    expect(
+      (await call(shopping, `/api/shopping-list/items/${items[0]!.id}`, as(cook, { method: 'DELETE' })))
+        .status,
+    ).toBe(200);
+    await call(
+      shopping,
+      `/api/shopping-list/items/${items[1]!.id}`,
+      as(cook, { method: 'PATCH', json: { checked: true } }),
+    );
+    const onlyTicked = await call(
+      shopping,
+      '/api/shopping-list?checked=true',
+      as(cook, { method: 'DELETE' }),
+    );
     expect(onlyTicked.body).toEqual({ deleted: 1 });
     expect(await list(cook)).toHaveLength(items.length - 2);
     expect((await clear(cook)).body).toEqual({ deleted: items.length - 2 });
@@ -79,8 +140,16 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     await add(cook, [{ ingredient: 'Basil', amount: 1, unit: 'bunch', recipeTitle: 'Pesto' }]);
     const [basil] = await list(cook);
     expect(await list(other)).toEqual([]);
-    for (const [method, json] of [['PATCH', { checked: true }], ['PUT', { checked: true }], ['DELETE', undefined]] as const) {
-      const res = await call(shopping, `/api/shopping-list/items/${basil!.id}`, as(other, { method, ...(json ? { json } : {}) }));
+    for (const [method, json] of [
+      ['PATCH', { checked: true }],
+      ['PUT', { checked: true }],
+      ['DELETE', undefined],
+    ] as const) {
+      const res = await call(
+        shopping,
+        `/api/shopping-list/items/${basil!.id}`,
+        as(other, { method, ...(json ? { json } : {}) }),
+      );
       expect(res.status).toBe(404);
     }
     await clear(other);
@@ -96,11 +165,27 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     ['a negative amount', { items: [{ ingredient: 'eggs', amount: -2 }] }, 'more than 0'],
     ['an amount as text', { items: [{ ingredient: 'eggs', amount: 'two' }] }, 'number or null'],
     ['a huge amount', { items: [{ ingredient: 'eggs', amount: 1e9 }] }, 'at most'],
-    ['an unknown category', { items: [{ ingredient: 'eggs', amount: 2, category: 'Candy' }] }, 'Category must be one of'],
+    [
+      'an unknown category',
+      { items: [{ ingredient: 'eggs', amount: 2, category: 'Candy' }] },
+      'Category must be one of',
+    ],
     ['a very long ingredient', { items: [{ ingredient: 'x'.repeat(201), amount: 1 }] }, 'limited to 200'],
-    ['too many items at once', { items: Array.from({ length: SHOPPING_LIMITS.itemsPerRequest + 1 }, (_, i) => ({ ingredient: `item ${i}` })) }, `At most ${SHOPPING_LIMITS.itemsPerRequest}`],
+    [
+      'too many items at once',
+      {
+        items: Array.from({ length: SHOPPING_LIMITS.itemsPerRequest + 1 }, (_, i) => ({
+          ingredient: `item ${i}`,
+        })),
+      },
+      `At most ${SHOPPING_LIMITS.itemsPerRequest}`,
+    ],
     // The last item is bad: the good ones before it must not be stored either.
-    ['one bad item among good ones', { items: [{ ingredient: 'milk', amount: 1, unit: 'l' }, { ingredient: '' }] }, 'Each item needs an ingredient'],
+    [
+      'one bad item among good ones',
+      { items: [{ ingredient: 'milk', amount: 1, unit: 'l' }, { ingredient: '' }] },
+      'Each item needs an ingredient',
+    ],
   ])('rejects %s with 400 and stores nothing', async (_name, body, message) => {
     const before = await rowCount();
     const res = await call(shopping, '/api/shopping-list/items', as(cook, { method: 'POST', json: body }));
@@ -114,15 +199,25 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     ['checked as text', { checked: 'yes' }],
   ])('rejects a tick with %s (400), item unchanged', async (_name, body) => {
     const [item] = await list(cook);
-    const res = await call(shopping, `/api/shopping-list/items/${item!.id}`, as(cook, { method: 'PATCH', json: body }));
+    const res = await call(
+      shopping,
+      `/api/shopping-list/items/${item!.id}`,
+      as(cook, { method: 'PATCH', json: body }),
+    );
     expect(res.status).toBe(400);
     expect((await list(cook))[0]).toEqual(item);
   });
 
   it(`refuses to grow a list past ${SHOPPING_LIMITS.itemsPerList} items (409), adding nothing`, async () => {
     await clear(other);
-    await db().insertInto('shopping_items')
-      .values(Array.from({ length: SHOPPING_LIMITS.itemsPerList }, (_, i) => ({ user_id: other.id, ingredient: `thing ${i}` })))
+    await db()
+      .insertInto('shopping_items')
+      .values(
+        Array.from({ length: SHOPPING_LIMITS.itemsPerList }, (_, i) => ({
+          user_id: other.id,
+          ingredient: `thing ${i}`,
+        })),
+      )
       .execute();
     const res = await add(other, [{ ingredient: 'one more thing' }]);
     expect(res.status).toBe(409);
@@ -138,7 +233,10 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     ['DELETE', '/api/shopping-list/items/1'],
     ['DELETE', '/api/shopping-list'],
   ])('%s %s needs a session (401)', async (method, path) => {
-    const res = await call(shopping, path, { method, ...(method === 'GET' || method === 'DELETE' ? {} : { json: { checked: true } }) });
+    const res = await call(shopping, path, {
+      method,
+      ...(method === 'GET' || method === 'DELETE' ? {} : { json: { checked: true } }),
+    });
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('Please log in to use the shopping list');
   });

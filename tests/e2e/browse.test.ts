@@ -19,13 +19,18 @@ describe.skipIf(!chromiumPath)('browsing in Chromium', () => {
     expect(title.length).toBeGreaterThan(0);
     // A plain click opens the recipe dialog; its 'View Full Recipe' leads to the page.
     await firstCard.click();
-    await Promise.all([page.waitForURL(/\/recipe\/[a-z0-9-]+$/), page.locator('dialog[data-recipe-dialog]').getByRole('link', { name: 'View Full Recipe' }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/recipe\/[a-z0-9-]+$/),
+      page.locator('dialog[data-dialog="recipe"]').getByRole('link', { name: 'View Full Recipe' }).click(),
+    ]);
     await expect(page.locator('h1').textContent()).resolves.toBe(title);
     const ingredients = page.locator('section[aria-labelledby="ingredients-title"] li');
     expect(await ingredients.count()).toBeGreaterThan(1);
     const steps = page.locator('section[aria-labelledby="instructions-title"] ol > li');
     expect(await steps.count()).toBeGreaterThan(1);
-    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+    );
     expect(ld['@type']).toBe('Recipe');
     expect(ld.name).toBe(title);
     expect(realErrors(errors)).toEqual([]);

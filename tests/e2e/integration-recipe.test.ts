@@ -5,13 +5,19 @@ import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 // The islands mounted on the prebuilt pages, driven as a reader would: the recipe detail dialog
 // from a home card, and the scaling calculator and unit switch on a real recipe page.
 
-interface ApiRecipe { id: number; slug: string; servings: number; ingredients: unknown }
+interface ApiRecipe {
+  id: number;
+  slug: string;
+  servings: number;
+  ingredients: unknown;
+}
 
 /** Anonymous pages ask /api/auth/me (the header's account menu) and Chromium logs its expected 401; every other console error counts. */
 const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
 const unexpected = (errors: string[]) => errors.filter((e) => e !== SESSION_CHECK_401);
 
-const ingredientLines = (page: Page) => page.locator('section[aria-labelledby="ingredients-title"] li [data-ingredient]');
+const ingredientLines = (page: Page) =>
+  page.locator('section[aria-labelledby="ingredients-title"] li [data-ingredient]');
 
 describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
   const browser = useBrowser();
@@ -22,7 +28,9 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
     const recipes = (await (await fetch(`${baseUrl}/api/recipes?limit=100`)).json()) as ApiRecipe[];
     for (const recipe of recipes) {
       if (recipe.servings < 2 || !Array.isArray(recipe.ingredients)) continue;
-      const line = recipe.ingredients.find((i): i is string => typeof i === 'string' && /^1 1\/2 cups /.test(i));
+      const line = recipe.ingredients.find(
+        (i): i is string => typeof i === 'string' && /^1 1\/2 cups /.test(i),
+      );
       if (line) return { recipe, line };
     }
     throw new Error('No seeded recipe has a "1 1/2 cups" ingredient.');
@@ -36,7 +44,7 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
     const before = page.url();
 
     await link.click();
-    const dialog = page.locator('dialog[data-recipe-dialog]');
+    const dialog = page.locator('dialog[data-dialog="recipe"]');
     await dialog.waitFor({ state: 'visible' });
     await expect(dialog.getByRole('heading', { level: 2, name: title }).waitFor()).resolves.toBeUndefined();
     expect(page.url()).toBe(before);
@@ -46,14 +54,18 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
     // Focus is trapped: tabbing through more stops than the dialog has never leaves it.
     for (let i = 0; i < 25; i += 1) {
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[data-recipe-dialog]')))).toBe(true);
+      expect(
+        await page.evaluate(() => Boolean(document.activeElement?.closest('dialog[data-dialog="recipe"]'))),
+      ).toBe(true);
     }
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     expect(page.url()).toBe(before);
     // Focus goes back to the card that opened it.
-    expect(await page.evaluate(() => document.activeElement?.closest('[data-recipe-card]') !== null)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-recipe-card]') !== null)).toBe(
+      true,
+    );
 
     // Later clicks open the dialog too (the page's opener is mounted by then).
     await page.locator('[data-recipe-card] h3 a').nth(1).click();
@@ -76,7 +88,7 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
     const [tab] = await Promise.all([page.context().waitForEvent('page'), link.click(click)]);
     await tab.waitForLoadState('domcontentloaded');
     expect(new URL(tab.url()).pathname).toBe(href);
-    await expect(page.locator('dialog[data-recipe-dialog]').count()).resolves.toBe(0);
+    await expect(page.locator('dialog[data-dialog="recipe"]').count()).resolves.toBe(0);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.context().close();
   });
@@ -110,7 +122,10 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
     // Start Cooking Mode carries the chosen servings.
     const cook = page.locator('a[data-cook-link]');
     await cook.dispatchEvent('pointerdown');
-    await page.waitForFunction((n) => document.querySelector<HTMLAnchorElement>('a[data-cook-link]')?.href.endsWith(`?servings=${n}`), recipe.servings * 2);
+    await page.waitForFunction(
+      (n) => document.querySelector<HTMLAnchorElement>('a[data-cook-link]')?.href.endsWith(`?servings=${n}`),
+      recipe.servings * 2,
+    );
 
     await reset.click();
     await lines.filter({ hasText: line }).first().waitFor();
@@ -135,9 +150,22 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
     expect(index).toBeGreaterThanOrEqual(0);
 
     await units.getByText('Metric', { exact: true }).click();
-    await page.waitForFunction((i) => /^\d+(\.\d+)? ml /.test(document.querySelectorAll('section[aria-labelledby="ingredients-title"] li [data-ingredient]')[i]?.textContent ?? ''), index);
+    await page.waitForFunction(
+      (i) =>
+        /^\d+(\.\d+)? ml /.test(
+          document.querySelectorAll('section[aria-labelledby="ingredients-title"] li [data-ingredient]')[i]
+            ?.textContent ?? '',
+        ),
+      index,
+    );
     await units.getByText('As written', { exact: true }).click();
-    await page.waitForFunction(([i, text]) => document.querySelectorAll('section[aria-labelledby="ingredients-title"] li [data-ingredient]')[i as number]?.textContent === text, [index, line] as const);
+    await page.waitForFunction(
+      ([i, text]) =>
+        document.querySelectorAll('section[aria-labelledby="ingredients-title"] li [data-ingredient]')[
+          i as number
+        ]?.textContent === text,
+      [index, line] as const,
+    );
     await page.context().close();
   });
 });

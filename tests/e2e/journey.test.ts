@@ -7,13 +7,20 @@ import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 // (its HTML stays text), mark someone else's review helpful, add the recipe to the shopping list
 // and tick an item, log a meal in the calorie tracker, and log out: the personal data leaves.
 
-interface ApiRecipe { id: number; slug: string; title: string; calories: number; reviewCount: number }
+interface ApiRecipe {
+  id: number;
+  slug: string;
+  title: string;
+  calories: number;
+  reviewCount: number;
+}
 
 /** The one console error an anonymous page logs: /api/auth/me answering 401. */
 const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
 const unexpected = (errors: string[]) => errors.filter((e) => e !== SESSION_CHECK_401);
 
-const HOSTILE_COMMENT = 'Lovely dish <img src=x onerror="window.__pwned=1"><b>bold</b> <script>window.__pwned=2</script>';
+const HOSTILE_COMMENT =
+  'Lovely dish <img src=x onerror="window.__pwned=1"><b>bold</b> <script>window.__pwned=2</script>';
 
 async function toast(page: Page, title: string): Promise<void> {
   await page.locator('[data-toast]', { hasText: title }).first().waitFor();
@@ -46,7 +53,10 @@ describe.skipIf(!chromiumPath)('a reader’s journey through the account feature
     await field('confirmPassword').fill(password);
     await auth.getByRole('button', { name: 'Create Account' }).click();
     await toast(page, 'Account created');
-    await page.getByRole('button', { name: `Account menu for ${username}` }).first().waitFor();
+    await page
+      .getByRole('button', { name: `Account menu for ${username}` })
+      .first()
+      .waitFor();
 
     // Log in: a fresh visit (no cookie), the Login button, the dialog; the page reloads signed in.
     await context.clearCookies();
@@ -59,7 +69,9 @@ describe.skipIf(!chromiumPath)('a reader’s journey through the account feature
       page.waitForEvent('load'),
       auth.getByRole('button', { name: 'Login', exact: true }).click(),
     ]);
-    const accountMenu = page.locator('#account-menu-root').getByRole('button', { name: `Account menu for ${username}` });
+    const accountMenu = page
+      .locator('#account-menu-root')
+      .getByRole('button', { name: `Account menu for ${username}` });
     await accountMenu.waitFor();
     expect(unexpected(errors)).toEqual([]);
     errors.length = 0;
@@ -86,7 +98,10 @@ describe.skipIf(!chromiumPath)('a reader’s journey through the account feature
     expect(await mine.locator('img, b, script').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     // The page's stars follow the new review count.
-    await page.waitForFunction((n) => document.querySelector('[data-recipe-stars]')?.textContent?.includes(`(${n})`), recipe.reviewCount + 1);
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-recipe-stars]')?.textContent?.includes(`(${n})`),
+      recipe.reviewCount + 1,
+    );
     // And after a reload the comment is still inert text.
     await page.reload({ waitUntil: 'networkidle' });
     await reviews.scrollIntoViewIfNeeded();
@@ -95,7 +110,10 @@ describe.skipIf(!chromiumPath)('a reader’s journey through the account feature
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
 
     // Mark another reader's review helpful: once.
-    const otherId = await reviews.locator('li[data-review-id]', { has: page.getByRole('button', { name: /^Helpful \(\d+\)$/ }) }).first().getAttribute('data-review-id');
+    const otherId = await reviews
+      .locator('li[data-review-id]', { has: page.getByRole('button', { name: /^Helpful \(\d+\)$/ }) })
+      .first()
+      .getAttribute('data-review-id');
     const other = reviews.locator(`li[data-review-id="${otherId}"]`);
     const helpful = other.getByRole('button', { name: /^Helpful \(\d+\)$/ });
     const count = Number((await helpful.textContent())?.match(/\((\d+)\)/)?.[1]);
@@ -122,7 +140,9 @@ describe.skipIf(!chromiumPath)('a reader’s journey through the account feature
     await tracker.getByRole('button', { name: 'Add entry' }).click();
     const addEntry = page.getByRole('dialog', { name: 'Add entry' });
     await addEntry.waitFor();
-    await addEntry.getByRole('combobox', { name: 'Recipe' }).selectOption({ label: `${recipe.title} (${recipe.calories} cal)` });
+    await addEntry
+      .getByRole('combobox', { name: 'Recipe' })
+      .selectOption({ label: `${recipe.title} (${recipe.calories} cal)` });
     await addEntry.getByRole('button', { name: 'Add entry' }).click();
     await addEntry.waitFor({ state: 'hidden' });
     await expect.poll(() => tracker.locator('[data-calorie-entry]').count()).toBe(1);
@@ -134,10 +154,16 @@ describe.skipIf(!chromiumPath)('a reader’s journey through the account feature
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await toast(page, 'Logged out');
     await page.locator('#account-menu-root').getByRole('button', { name: 'Login' }).waitFor();
-    const personal = page.locator('[data-island="shopping-list-button"], [data-island="calorie-tracker-button"]');
+    const personal = page.locator(
+      '[data-island="shopping-list-button"], [data-island="calorie-tracker-button"]',
+    );
     await expect.poll(() => personal.count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: /^(Save Recipe|Saved)$/ }).count()).toBe(0);
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('forkful:shopping-list:')))).toEqual([]);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(localStorage).filter((k) => k.startsWith('forkful:shopping-list:')),
+      ),
+    ).toEqual([]);
     await reviews.getByText('Please log in to write a review').waitFor();
     expect(unexpected(errors)).toEqual([]);
     await context.close();

@@ -14,7 +14,12 @@ const realErrors = (errors: string[]) => errors.filter((e) => e !== SESSION_CHEC
 const baseUrl = inject('baseUrl');
 const buildDir = inject('buildDir');
 
-interface ApiRecipe { id: number; slug: string; title: string; category: string }
+interface ApiRecipe {
+  id: number;
+  slug: string;
+  title: string;
+  category: string;
+}
 
 async function api<T>(urlPath: string): Promise<T> {
   return (await (await fetch(`${baseUrl}${urlPath}`)).json()) as T;
@@ -32,8 +37,13 @@ describe.skipIf(!chromiumPath)('public pages in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect(menu.evaluate((d: HTMLDetailsElement) => d.open)).resolves.toBe(false);
     await menu.locator('summary').click();
-    await Promise.all([page.waitForURL(`${baseUrl}/categories`), menu.locator('a[href="/categories"]').click()]);
-    await expect(page.locator('nav[aria-label="Mobile"] a[aria-current="page"]').textContent()).resolves.toBe('Categories');
+    await Promise.all([
+      page.waitForURL(`${baseUrl}/categories`),
+      menu.locator('a[href="/categories"]').click(),
+    ]);
+    await expect(page.locator('nav[aria-label="Mobile"] a[aria-current="page"]').textContent()).resolves.toBe(
+      'Categories',
+    );
     await expect(menu.evaluate((d: HTMLDetailsElement) => d.open)).resolves.toBe(false);
     expect(realErrors(errors)).toEqual([]);
     await page.context().close();
@@ -44,7 +54,12 @@ describe.skipIf(!chromiumPath)('public pages in Chromium', () => {
     await page.goto(`${baseUrl}/`);
     const company = page.locator('nav[aria-label="Main"] details');
     await company.locator('summary').click();
-    await expect(company.locator('a').allTextContents()).resolves.toEqual(['About Us', 'Contact Us', 'Privacy Policy', 'Terms of Service']);
+    await expect(company.locator('a').allTextContents()).resolves.toEqual([
+      'About Us',
+      'Contact Us',
+      'Privacy Policy',
+      'Terms of Service',
+    ]);
     await page.mouse.click(5, 400);
     await expect(company.evaluate((d: HTMLDetailsElement) => d.open)).resolves.toBe(false);
     await page.context().close();
@@ -56,16 +71,21 @@ describe.skipIf(!chromiumPath)('public pages in Chromium', () => {
     await page.addInitScript(() => {
       new MutationObserver((_m, observer) => {
         if (!document.body) return;
-        (window as unknown as { darkAtFirstBody: boolean }).darkAtFirstBody = document.documentElement.classList.contains('dark');
+        (window as unknown as { darkAtFirstBody: boolean }).darkAtFirstBody =
+          document.documentElement.classList.contains('dark');
         observer.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(`${baseUrl}/`);
-    await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(false);
+    await expect(page.evaluate(() => document.documentElement.classList.contains('dark'))).resolves.toBe(
+      false,
+    );
     await page.locator('[data-theme-toggle]').click();
     await expect(page.locator('[data-theme-toggle]').getAttribute('aria-pressed')).resolves.toBe('true');
     await page.goto(`${baseUrl}/categories`);
-    await expect(page.evaluate(() => (window as unknown as { darkAtFirstBody: boolean }).darkAtFirstBody)).resolves.toBe(true);
+    await expect(
+      page.evaluate(() => (window as unknown as { darkAtFirstBody: boolean }).darkAtFirstBody),
+    ).resolves.toBe(true);
     await page.context().close();
   });
 
@@ -76,27 +96,45 @@ describe.skipIf(!chromiumPath)('public pages in Chromium', () => {
     await expect(cards.count()).resolves.toBe(8);
     const featured = await api<ApiRecipe[]>('/api/recipes/featured?limit=16');
     await page.locator('[data-load-more]').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-grid] [data-recipe-card]').length === 16);
-    await expect(cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-recipe-slug')))).resolves.toEqual(featured.map((r) => r.slug));
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-grid] [data-recipe-card]').length === 16,
+    );
+    await expect(
+      cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-recipe-slug'))),
+    ).resolves.toEqual(featured.map((r) => r.slug));
     await expect(page.locator('[data-grid] [data-ad-slot="in-feed"]').count()).resolves.toBe(1);
 
     const desserts = await api<ApiRecipe[]>('/api/recipes/category/desserts?limit=8');
     await page.locator('a[data-filter="desserts"]').click();
-    await page.waitForFunction(() => document.querySelector('[data-title]')?.textContent === 'Desserts Recipes' && document.querySelector('[data-grid]')?.getAttribute('aria-busy') === 'false');
-    await expect(cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-recipe-slug')))).resolves.toEqual(desserts.map((r) => r.slug));
-    await expect(page.locator('a[data-filter="desserts"]').getAttribute('aria-current')).resolves.toBe('true');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-title]')?.textContent === 'Desserts Recipes' &&
+        document.querySelector('[data-grid]')?.getAttribute('aria-busy') === 'false',
+    );
+    await expect(
+      cards.evaluateAll((els) => els.map((e) => e.getAttribute('data-recipe-slug'))),
+    ).resolves.toEqual(desserts.map((r) => r.slug));
+    await expect(page.locator('a[data-filter="desserts"]').getAttribute('aria-current')).resolves.toBe(
+      'true',
+    );
     expect(new URL(page.url()).searchParams.get('category')).toBe('desserts');
 
     // The chosen category survives a reload.
     await page.reload();
-    await page.waitForFunction(() => document.querySelector('[data-title]')?.textContent === 'Desserts Recipes');
+    await page.waitForFunction(
+      () => document.querySelector('[data-title]')?.textContent === 'Desserts Recipes',
+    );
     await page.locator('a[data-filter=""]').click();
     await page.waitForFunction(() => document.querySelector('[data-title]')?.textContent === 'All Recipes');
     expect(realErrors(errors)).toEqual([]);
     await page.context().close();
   });
 
-  it.each([['Desserts', '/category/desserts'], ['main-course', '/category/main-course'], ['BREAKFAST', '/category/breakfast']])('/categories?category=%s goes to %s', async (name, target) => {
+  it.each([
+    ['Desserts', '/category/desserts'],
+    ['main-course', '/category/main-course'],
+    ['BREAKFAST', '/category/breakfast'],
+  ])('/categories?category=%s goes to %s', async (name, target) => {
     const { page } = await openPage(browser());
     await page.goto(`${baseUrl}/categories?category=${encodeURIComponent(name)}`);
     await page.waitForURL(`${baseUrl}${target}`);
@@ -110,11 +148,15 @@ describe.skipIf(!chromiumPath)('public pages in Chromium', () => {
     const form = page.locator('form[data-newsletter-form]');
     await form.locator('input[name="email"]').fill('not-an-email');
     await form.locator('button[type="submit"]').click();
-    await expect(page.locator('[data-newsletter-message]').textContent()).resolves.toBe('Please enter a valid email address');
+    await expect(page.locator('[data-newsletter-message]').textContent()).resolves.toBe(
+      'Please enter a valid email address',
+    );
     await form.locator('input[name="email"]').fill(`reader-${Date.now()}@example.com`);
     await form.locator('button[type="submit"]').click();
     await page.locator('[data-newsletter-done]').waitFor({ state: 'visible' });
-    await expect(page.locator('[data-newsletter-done]').textContent()).resolves.toContain("You're subscribed!");
+    await expect(page.locator('[data-newsletter-done]').textContent()).resolves.toContain(
+      "You're subscribed!",
+    );
     await page.context().close();
   });
 
@@ -122,11 +164,22 @@ describe.skipIf(!chromiumPath)('public pages in Chromium', () => {
     const { page } = await openPage(browser());
     const [first] = await api<ApiRecipe[]>('/api/recipes/featured?limit=1');
     // The image server answers 404 for this one cover, as a missing file would.
-    await page.route(`**/images/recipes/${first!.slug}-600.webp`, (route) => route.fulfill({ status: 404, body: '' }));
+    await page.route(`**/images/recipes/${first!.slug}-600.webp`, (route) =>
+      route.fulfill({ status: 404, body: '' }),
+    );
     await page.goto(`${baseUrl}/`);
     const img = page.locator(`[data-recipe-slug="${first!.slug}"] img`);
-    await page.waitForFunction((slug) => document.querySelector(`[data-recipe-slug="${slug}"] img`)?.getAttribute('src')?.startsWith('/images/fallback/'), first!.slug);
-    await expect(img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).resolves.toBe(true);
+    await page.waitForFunction(
+      (slug) =>
+        document
+          .querySelector(`[data-recipe-slug="${slug}"] img`)
+          ?.getAttribute('src')
+          ?.startsWith('/images/fallback/'),
+      first!.slug,
+    );
+    await expect(img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).resolves.toBe(
+      true,
+    );
     await page.context().close();
   });
 
@@ -146,8 +199,12 @@ describe.skipIf(!chromiumPath)('public pages in Chromium', () => {
         const response = await page.goto(`${baseUrl}${urlPath}`);
         expect(response?.status()).toBe(404);
         await page.locator('h1', { hasText: recipe!.title }).waitFor();
-        expect(await page.locator('section[aria-labelledby="ingredients-title"] li').count()).toBeGreaterThan(1);
-        expect(await page.locator('section[aria-labelledby="instructions-title"] ol > li').count()).toBeGreaterThan(1);
+        expect(await page.locator('section[aria-labelledby="ingredients-title"] li').count()).toBeGreaterThan(
+          1,
+        );
+        expect(
+          await page.locator('section[aria-labelledby="instructions-title"] ol > li').count(),
+        ).toBeGreaterThan(1);
         await expect(page.title()).resolves.toContain(recipe!.title);
       } finally {
         for (const file of files) fs.renameSync(`${file}.aside`, file);
@@ -166,7 +223,10 @@ describe.skipIf(!chromiumPath)('public pages in Chromium', () => {
     expect(response?.status()).toBe(404);
     await page.locator('h1:visible', { hasText: heading }).waitFor();
     await expect(page.locator('h1:visible').count()).resolves.toBe(1);
-    if (heading === 'Recipe Not Found') await expect(page.locator('text=The recipe you\'re looking for doesn\'t exist or has been removed.').isVisible()).resolves.toBe(true);
+    if (heading === 'Recipe Not Found')
+      await expect(
+        page.locator("text=The recipe you're looking for doesn't exist or has been removed.").isVisible(),
+      ).resolves.toBe(true);
     await page.context().close();
   });
 
@@ -175,22 +235,49 @@ describe.skipIf(!chromiumPath)('public pages in Chromium', () => {
     const [recipe] = await api<ApiRecipe[]>('/api/recipes?limit=1');
     await page.goto(`${baseUrl}/recipe/${recipe!.slug}`);
     await page.emulateMedia({ media: 'print' });
-    for (const hidden of ['header', 'footer', 'nav[aria-label="Breadcrumb"]', '#reviews', 'section[aria-labelledby="related-title"]', 'form[data-newsletter-form]', 'a[href$="/cook"]']) {
+    for (const hidden of [
+      'header',
+      'footer',
+      'nav[aria-label="Breadcrumb"]',
+      '#reviews',
+      'section[aria-labelledby="related-title"]',
+      'form[data-newsletter-form]',
+      'a[href$="/cook"]',
+    ]) {
       await expect(page.locator(hidden).first().isVisible(), hidden).resolves.toBe(false);
     }
-    for (const shown of ['h1', 'section[aria-labelledby="ingredients-title"]', 'section[aria-labelledby="instructions-title"]', 'section[aria-labelledby="nutrition-title"]']) {
+    for (const shown of [
+      'h1',
+      'section[aria-labelledby="ingredients-title"]',
+      'section[aria-labelledby="instructions-title"]',
+      'section[aria-labelledby="nutrition-title"]',
+    ]) {
       await expect(page.locator(shown).first().isVisible(), shown).resolves.toBe(true);
     }
-    await expect(page.locator('section[aria-labelledby="ingredients-title"]').evaluate((el) => getComputedStyle(el).breakInside)).resolves.toBe('avoid');
+    await expect(
+      page
+        .locator('section[aria-labelledby="ingredients-title"]')
+        .evaluate((el) => getComputedStyle(el).breakInside),
+    ).resolves.toBe('avoid');
     await page.context().close();
   });
 
   it.each([320, 375, 768, 1440])('no page type scrolls sideways at %i px', async (width) => {
     const { page } = await openPage(browser(), { width });
     const [recipe] = await api<ApiRecipe[]>('/api/recipes?limit=1');
-    for (const urlPath of ['/', '/categories', '/category/desserts', `/recipe/${recipe!.slug}`, '/about-us', '/blog', '/no/such/page']) {
+    for (const urlPath of [
+      '/',
+      '/categories',
+      '/category/desserts',
+      `/recipe/${recipe!.slug}`,
+      '/about-us',
+      '/blog',
+      '/no/such/page',
+    ]) {
       await page.goto(`${baseUrl}${urlPath}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${urlPath} at ${width}px`).toBeLessThanOrEqual(0);
     }
     await page.context().close();

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 
 // The real local server (started by the browser project's global setup): API routing through
@@ -5,6 +7,9 @@ import { describe, expect, inject, it } from 'vitest';
 
 describe('local server', () => {
   const baseUrl = inject('baseUrl');
+  /** The build hook's secret, generated into the server's data dir (its build folder is inside it). */
+  const hookSecret = () =>
+    fs.readFileSync(path.join(inject('buildDir'), '..', '..', 'build-hook-secret'), 'utf8').trim();
 
   it.each([
     ['/api/recipes/featured?limit=2', 200],
@@ -39,9 +44,21 @@ describe('local server', () => {
     expect(res.headers.get('location')).toBe('/recipe/some-dish');
   });
 
-  it('queues a rebuild from the local build hook', async () => {
-    const res = await fetch(`${baseUrl}/__hooks/build`, { method: 'POST' });
+  it('refuses the local build hook without its secret or from another site', async () => {
+    const noSecret = await fetch(`${baseUrl}/__hooks/build`, { method: 'POST' });
+    expect(noSecret.status).toBe(403);
+    expect((await noSecret.json()).error).toMatch(/secret/);
+    const crossSite = await fetch(`${baseUrl}/__hooks/build?secret=${hookSecret()}`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await crossSite.json()).error).toMatch(/Cross-site/);
+  });
+
+  it('queues a rebuild from the local build hook with the secret from the data dir', async () => {
+    const res = await fetch(`${baseUrl}/__hooks/build?secret=${hookSecret()}`, { method: 'POST' });
     expect(res.status).toBe(202);
-    expect(await res.json()).toEqual({ queued: true });
+    expect(await res.json()).toMatchObject({ queued: true, requestId: expect.any(Number) });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
-import type { Recipe } from '../../src/lib/recipe-types.ts';
+import type { Recipe } from '../../src/lib/schemas/recipe.ts';
 import { instructionTexts } from '../../src/lib/recipe-text.ts';
 import { detectStepTimer } from '../../src/lib/step-timers.ts';
 
@@ -49,13 +49,19 @@ describe.skipIf(!chromiumPath)('cooking mode in Chromium', () => {
     await expect.poll(() => progress.getAttribute('aria-valuenow')).toBe(String(steps.length));
     await page.keyboard.press('ArrowRight');
     await expect(progress.getAttribute('aria-valuenow')).resolves.toBe(String(steps.length));
-    await expect(page.getByRole('link', { name: 'Finish' }).getAttribute('href')).resolves.toBe(`/recipe/${recipe.slug}`);
-    await expect(page.getByRole('link', { name: 'Close cooking mode' }).getAttribute('href')).resolves.toBe(`/recipe/${recipe.slug}`);
+    await expect(page.getByRole('link', { name: 'Finish' }).getAttribute('href')).resolves.toBe(
+      `/recipe/${recipe.slug}`,
+    );
+    await expect(page.getByRole('link', { name: 'Close cooking mode' }).getAttribute('href')).resolves.toBe(
+      `/recipe/${recipe.slug}`,
+    );
 
     // The place is kept for the visit.
     await page.reload();
     await page.locator('[data-cooking-mode][data-ready]').waitFor();
-    await expect.poll(() => page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(steps.length));
+    await expect
+      .poll(() => page.getByRole('progressbar').getAttribute('aria-valuenow'))
+      .toBe(String(steps.length));
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -67,16 +73,23 @@ describe.skipIf(!chromiumPath)('cooking mode in Chromium', () => {
     await page.clock.install();
     await page.goto(`${baseUrl}/recipe-id/${recipe.id}/cook`);
     await page.locator('[data-cooking-mode][data-ready]').waitFor();
-    await expect(page.getByRole('link', { name: 'Close cooking mode' }).getAttribute('href')).resolves.toBe(`/recipe-id/${recipe.id}`);
+    await expect(page.getByRole('link', { name: 'Close cooking mode' }).getAttribute('href')).resolves.toBe(
+      `/recipe-id/${recipe.id}`,
+    );
     for (let i = 0; i < timed; i++) await page.getByRole('button', { name: 'Next' }).click();
     const prompt = page.locator('[data-timer-prompt]');
     await expect(prompt.textContent()).resolves.toContain(`Set a ${expected.name} timer?`);
     await prompt.getByRole('button', { name: /^Start/ }).click();
-    const timer = page.getByRole('complementary', { name: 'Cooking tools' }).locator('[data-timer]').filter({ hasText: expected.name });
+    const timer = page
+      .getByRole('complementary', { name: 'Cooking tools' })
+      .locator('[data-timer]')
+      .filter({ hasText: expected.name });
     await expect(timer.getAttribute('data-timer-state')).resolves.toBe('running');
     await page.clock.runFor(61_000);
     const left = expected.minutes * 60 - 61;
-    await expect.poll(() => timer.getByRole('timer').textContent()).toBe(`${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`);
+    await expect
+      .poll(() => timer.getByRole('timer').textContent())
+      .toBe(`${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`);
     await expect(prompt.count()).resolves.toBe(0);
 
     // Touch targets in cooking mode are at least 44 px.

@@ -25,7 +25,12 @@ describe.skipIf(!chromiumPath)('kitchen helper in Chromium', () => {
     const result = page.locator('[data-convert-result]');
     await page.getByLabel('From', { exact: true }).selectOption('cups');
     await page.getByLabel('To', { exact: true }).selectOption('ml');
-    const cases: [string, string][] = [['2', '473.176'], ['1/2', '118.294'], ['abc', ''], ['', '']];
+    const cases: [string, string][] = [
+      ['2', '473.176'],
+      ['1/2', '118.294'],
+      ['abc', ''],
+      ['', ''],
+    ];
     for (const [input, expected] of cases) {
       await amount.fill(input);
       await expect.poll(() => result.getAttribute('data-convert-result')).toBe(expected);
@@ -41,19 +46,27 @@ describe.skipIf(!chromiumPath)('kitchen helper in Chromium', () => {
     // Arrow keys move between the tabs.
     await page.getByRole('tab', { name: 'Convert' }).focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.getByRole('tab', { name: 'Temperature' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Temperature' }).getAttribute('aria-selected'))
+      .toBe('true');
     const temperature = page.locator('[data-temperature-value]');
     const degrees = page.locator('[data-temperature-result]');
     await page.getByLabel('From', { exact: true }).selectOption('celsius');
     await page.getByLabel('To', { exact: true }).selectOption('fahrenheit');
-    for (const [input, expected] of [['100', '212.00'], ['-40', '-40.00'], ['hot', '']] as const) {
+    for (const [input, expected] of [
+      ['100', '212.00'],
+      ['-40', '-40.00'],
+      ['hot', ''],
+    ] as const) {
       await temperature.fill(input);
       await expect.poll(() => degrees.getAttribute('data-temperature-result')).toBe(expected);
     }
     await page.getByLabel('To', { exact: true }).selectOption('kelvin');
     await temperature.fill('0');
     await expect.poll(() => degrees.getAttribute('data-temperature-result')).toBe('273.15');
-    await expect(page.getByRole('heading', { name: 'Temperature guide', level: 2 }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('heading', { name: 'Temperature guide', level: 2 }).isVisible(),
+    ).resolves.toBe(true);
     for (const text of ['1 cup', '240 ml', '1 stick butter', '113 g']) {
       await expect(page.getByText(text, { exact: true }).first().isVisible()).resolves.toBe(true);
     }
@@ -94,7 +107,9 @@ describe.skipIf(!chromiumPath)('kitchen helper in Chromium', () => {
     await expect(reloaded.getByRole('timer').textContent()).resolves.toBe('0:00');
     await expect(reloaded.getByText("Time's up!").isVisible()).resolves.toBe(true);
     await expect(reloaded.getByRole('button', { name: 'Start Microwave' }).isDisabled()).resolves.toBe(true);
-    await expect.poll(() => page.locator('[data-timer-announcer]').textContent()).toBe("Time's up: Microwave");
+    await expect
+      .poll(() => page.locator('[data-timer-announcer]').textContent())
+      .toBe("Time's up: Microwave");
 
     // Reset restores the duration (paused); remove deletes it.
     await reloaded.getByRole('button', { name: 'Reset Microwave' }).click();
@@ -126,7 +141,9 @@ describe.skipIf(!chromiumPath)('kitchen helper in Chromium', () => {
     await expect(cards.nth(1).getByRole('timer').textContent()).resolves.toBe('1:00');
     await expect(cards.nth(2).getByRole('timer').textContent()).resolves.toBe('1:00');
     for (let i = 0; i < 6; i++) await timers.getByRole('button', { name: /^Steep Tea/ }).click();
-    const colours = await timers.locator('[data-timer] > span[aria-hidden]').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+    const colours = await timers
+      .locator('[data-timer] > span[aria-hidden]')
+      .evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
     expect(new Set(colours.slice(0, 8)).size).toBe(8);
     expect(colours[8]).toBe(colours[0]);
     await page.context().close();

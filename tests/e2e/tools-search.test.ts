@@ -20,15 +20,25 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
     page.on('request', (r) => isSearch(r) && searches.push(new URL(r.url()).searchParams.get('q') ?? ''));
     await page.goto(`${baseUrl}/search`);
     await page.locator('[data-search-page][data-ready]').waitFor();
-    await expect(page.getByRole('heading', { name: 'Start Your Recipe Search' }).isVisible()).resolves.toBe(true);
-    await expect(page.locator('[data-search-suggestions] li').allTextContents()).resolves.toEqual(['pasta', 'chicken', 'vegetarian', 'dessert', 'quick meal']);
+    await expect(page.getByRole('heading', { name: 'Start Your Recipe Search' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.locator('[data-search-suggestions] li').allTextContents()).resolves.toEqual([
+      'pasta',
+      'chicken',
+      'vegetarian',
+      'dessert',
+      'quick meal',
+    ]);
     const box = page.getByRole('searchbox', { name: 'Search recipes' });
     await box.pressSequentially('chicken', { delay: 60 });
     await expect.poll(() => searches, { timeout: 3000 }).toEqual(['chicken']);
     await page.waitForTimeout(500);
     expect(searches).toEqual(['chicken']);
     expect(new URL(page.url()).search).toBe('?q=chicken');
-    await expect.poll(() => page.locator('[data-search-results] [data-recipe-card]').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-search-results] [data-recipe-card]').count())
+      .toBeGreaterThan(0);
 
     // Typing then Enter before the pause: one search, at once, and the pending one is dropped.
     await box.fill('');
@@ -52,7 +62,9 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
     await page.locator('[data-search-page][data-ready]').waitFor();
     const box = page.getByRole('searchbox', { name: 'Search recipes' });
     await expect.poll(() => box.inputValue()).toBe('chicken');
-    await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(/found for “chicken”/);
+    await expect
+      .poll(() => page.locator('[data-search-status]').textContent())
+      .toMatch(/found for “chicken”/);
     await box.fill('soup');
     await box.press('Enter');
     await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(/found for “soup”/);
@@ -62,12 +74,16 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('?q=soup');
     await page.goBack();
     await expect.poll(() => box.inputValue()).toBe('chicken');
-    await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(/found for “chicken”/);
+    await expect
+      .poll(() => page.locator('[data-search-status]').textContent())
+      .toMatch(/found for “chicken”/);
     await page.goForward();
     await expect.poll(() => box.inputValue()).toBe('soup');
 
     await page.goto(`${baseUrl}/search?cuisine=Italian`);
-    await expect.poll(() => page.locator('[data-search-results] .recipe-card-badge').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.locator('[data-search-results] .recipe-card-badge').count())
+      .toBeGreaterThan(0);
     const cuisines = await page.locator('[data-search-results] .recipe-card-badge').allTextContents();
     expect(new Set(cuisines)).toEqual(new Set(['Italian']));
     expect(realErrors(errors)).toEqual([]);
@@ -99,7 +115,7 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
     const title = (await first.textContent())?.trim();
     const before = page.url();
     await first.click();
-    const dialog = page.locator('dialog[data-recipe-dialog]');
+    const dialog = page.locator('dialog[data-dialog="recipe"]');
     await expect.poll(() => dialog.getByRole('heading', { level: 2 }).first().textContent()).toBe(title);
     expect(page.url()).toBe(before);
     await expect(dialog.evaluate((d) => (d as HTMLDialogElement).open)).resolves.toBe(true);

@@ -42,7 +42,10 @@ export async function signUp(prefix: string, password = 'pass-word-42'): Promise
 }
 
 /** Request init with the account's session cookie added. */
-export function as(account: { cookie: string }, init: RequestInit & { json?: unknown } = {}): RequestInit & { json?: unknown } {
+export function as(
+  account: { cookie: string },
+  init: RequestInit & { json?: unknown } = {},
+): RequestInit & { json?: unknown } {
   const headers = new Headers(init.headers);
   headers.set('cookie', account.cookie);
   return { ...init, headers };

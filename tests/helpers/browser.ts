@@ -4,16 +4,33 @@ import { afterAll, beforeAll } from 'vitest';
 import { REQUIRED } from './paths.ts';
 
 /** The system Chromium (Debian's package); Playwright's own download is not reachable here. */
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
+const CANDIDATES = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].filter(Boolean) as string[];
 export const chromiumPath = CANDIDATES.find((p) => fs.existsSync(p));
 
 if (!chromiumPath) {
-  if (REQUIRED) throw new Error('No Chromium found: under CI the browser suite is required (.ci/run installs it with apt-get).');
+  if (REQUIRED)
+    throw new Error(
+      'No Chromium found: under CI the browser suite is required (.ci/run installs it with apt-get).',
+    );
   console.log('browser: no Chromium found (apt-get install -y chromium), so the browser tests are skipped.');
 }
 
 /** DESIGN.md §9 flags: headless, no sandbox (root), and no background network on this closed machine. */
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** A browser for the file's tests (fresh profile); pages collect console errors. */
 export function useBrowser(): () => Browser {
@@ -32,8 +49,14 @@ export function useBrowser(): () => Browser {
 }
 
 /** Opens a page that records console errors and failed requests into `errors`. */
-export async function openPage(browser: Browser, options: { colorScheme?: 'light' | 'dark'; width?: number } = {}): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: { width: options.width ?? 1280, height: 900 } });
+export async function openPage(
+  browser: Browser,
+  options: { colorScheme?: 'light' | 'dark'; width?: number } = {},
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (msg) => {

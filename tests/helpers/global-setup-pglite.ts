@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { migrateToLatest, openPGlite } from '../../db/client.ts';
+import { migrateToLatest } from '../../db/client.ts';
+import { openPGlite } from '../../db/embedded.ts';
 import { seedDatabase } from '../../db/seed.ts';
 import type { TestProject } from 'vitest/node';
 import { ROOT, TEST_DATA } from './paths.ts';
@@ -19,7 +20,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => void> {
   const { db, pglite, close } = openPGlite(undefined);
   await migrateToLatest(db);
-  await seedDatabase(db, { contentDir: path.join(ROOT, 'content'), siteUrl: 'http://localhost:8888', adminPassword: 'admin-test-password' });
+  await seedDatabase(db, {
+    contentDir: path.join(ROOT, 'content'),
+    siteUrl: 'http://localhost:8888',
+    adminPassword: 'admin-test-password',
+  });
   const dump = await pglite.dumpDataDir('gzip');
   const file = path.join(TEST_DATA, 'pglite-template.tar.gz');
   fs.mkdirSync(TEST_DATA, { recursive: true });

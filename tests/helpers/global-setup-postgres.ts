@@ -12,7 +12,8 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   project.provide('pgTemplateDb', templateName);
   const url = process.env.PG_TEST_URL;
   if (!url) {
-    if (REQUIRED) throw new Error('PG_TEST_URL is not set: under CI the PostgreSQL suite is required (see .ci/run).');
+    if (REQUIRED)
+      throw new Error('PG_TEST_URL is not set: under CI the PostgreSQL suite is required (see .ci/run).');
     console.log('api-postgres: PG_TEST_URL is not set, so the real-PostgreSQL suite is skipped.');
     return;
   }
@@ -30,7 +31,11 @@ export default async function setup(project: TestProject): Promise<(() => Promis
   const db = openPostgres(templateUrl.toString());
   try {
     await migrateToLatest(db);
-    await seedDatabase(db, { contentDir: path.join(ROOT, 'content'), siteUrl: 'http://localhost:8888', adminPassword: 'admin-test-password' });
+    await seedDatabase(db, {
+      contentDir: path.join(ROOT, 'content'),
+      siteUrl: 'http://localhost:8888',
+      adminPassword: 'admin-test-password',
+    });
   } finally {
     await db.destroy();
   }

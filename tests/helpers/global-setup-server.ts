@@ -34,14 +34,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
     cwd: ROOT,
     // NODE_ENV=production: vitest sets "test", which would make the build bundle React's development code.
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), FORKFUL_DATA_DIR: dataDir, ADMIN_PASSWORD: 'admin-test-password', SITE_URL: `http://localhost:${port}` },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      FORKFUL_DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'admin-test-password',
+      SITE_URL: `http://localhost:${port}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The server did not start within 150 s:\n${output}`)), 150_000);
+    const timer = setTimeout(
+      () => reject(new Error(`The server did not start within 150 s:\n${output}`)),
+      150_000,
+    );
     const check = setInterval(() => {
       if (output.includes('Forkful is running at')) {
         clearTimeout(timer);
@@ -55,7 +65,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       reject(new Error(`The server exited (${code}) before it was ready:\n${output}`));
     });
   });
-  const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'current.json'), 'utf8')) as { dir: string };
+  const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'current.json'), 'utf8')) as {
+    dir: string;
+  };
   project.provide('baseUrl', `http://localhost:${port}`);
   project.provide('buildDir', state.dir);
   return async () => {

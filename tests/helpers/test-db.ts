@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { sql } from 'kysely';
-import { openPGlite, openPostgres, setDb, useLocalWebSocketProxy, type Db } from '../../db/client.ts';
+import { openPostgres, setDb, useLocalWebSocketProxy, type Db } from '../../db/client.ts';
+import { openPGlite } from '../../db/embedded.ts';
 import { startWebSocketProxy } from './ws-proxy.ts';
 
 /** Which engine this run of the API suite uses (set per Vitest project). */
@@ -66,11 +67,13 @@ export async function call(
   const { json, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set('content-type', 'application/json');
-  const res = await handler(new Request(`http://localhost:8888${path}`, {
-    ...rest,
-    headers,
-    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
-  }));
+  const res = await handler(
+    new Request(`http://localhost:8888${path}`, {
+      ...rest,
+      headers,
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    }),
+  );
   const text = await res.text();
   let body: unknown = text;
   try {

@@ -25,9 +25,10 @@ export async function startWebSocketProxy(): Promise<{ port: number; close: () =
   const { port } = wss.address() as net.AddressInfo;
   return {
     port,
-    close: () => new Promise<void>((resolve) => {
-      for (const client of wss.clients) client.terminate();
-      wss.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close(() => resolve());
+      }),
   };
 }

@@ -13,16 +13,36 @@ const baseUrl = inject('baseUrl');
 const buildDir = inject('buildDir');
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
-interface AxeViolation { id: string; impact: string; help: string; nodes: { target: string[] }[] }
+interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: { target: string[] }[];
+}
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target })),
+    }));
   });
-  return violations.map((v: AxeViolation) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  return violations.map(
+    (v: AxeViolation) =>
+      `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
 }
 
 const pages = builtPages(buildDir);
@@ -37,18 +57,30 @@ const paths = [
   firstOf(/^\/blog\/(?!category\/)[^/]+$/),
   '/no/such/page',
   '/recipe/no-such-recipe-here',
-  ...['search', 'kitchen-helper'].filter((name) => fs.existsSync(path.join(ROOT, 'src/pages', `${name}.astro`))).map((name) => `/${name}`),
+  ...['search', 'kitchen-helper']
+    .filter((name) => fs.existsSync(path.join(ROOT, 'src/pages', `${name}.astro`)))
+    .map((name) => `/${name}`),
 ].filter((p): p is string => Boolean(p));
 
 describe.skipIf(!chromiumPath)('accessibility (axe-core)', () => {
   const browser = useBrowser();
 
-  it.each(paths.flatMap((p) => [[p, 'light'], [p, 'dark']] as const))('%s in %s mode has no violations', async (urlPath, colorScheme) => {
+  it.each(
+    paths.flatMap(
+      (p) =>
+        [
+          [p, 'light'],
+          [p, 'dark'],
+        ] as const,
+    ),
+  )('%s in %s mode has no violations', async (urlPath, colorScheme) => {
     const { page } = await openPage(browser(), { colorScheme });
     await page.goto(`${baseUrl}${urlPath}`, { waitUntil: 'load' });
     // Let page scripts settle (the not-found page asks the API first).
     await page.waitForLoadState('networkidle').catch(() => undefined);
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      colorScheme === 'dark',
+    );
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });

@@ -59,7 +59,10 @@ describe('byte budgets of the built files', () => {
     const matching = ofType(pattern);
     expect(matching.length).toBeGreaterThan(0);
     for (const page of matching) {
-      const css = stylesheetsOf(page.html).reduce((sum, href) => sum + gzipSize(fs.readFileSync(path.join(buildDir, href))), 0);
+      const css = stylesheetsOf(page.html).reduce(
+        (sum, href) => sum + gzipSize(fs.readFileSync(path.join(buildDir, href))),
+        0,
+      );
       expect(gzipSize(page.html), `${page.path} HTML`).toBeLessThanOrEqual(BUDGET.html);
       expect(css, `${page.path} CSS`).toBeLessThanOrEqual(BUDGET.css);
     }
@@ -89,7 +92,12 @@ describe.skipIf(!chromiumPath)('JavaScript a visitor downloads (Chromium)', () =
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (!url.pathname.endsWith('.js') || response.status() !== 200) return;
-      bodies.push(response.body().then((body) => void sizes.set(url.pathname, gzipSize(body)), () => undefined));
+      bodies.push(
+        response.body().then(
+          (body) => void sizes.set(url.pathname, gzipSize(body)),
+          () => undefined,
+        ),
+      );
     });
     await page.goto(`${baseUrl}${urlPath}`, { waitUntil: 'networkidle' });
     await page.waitForTimeout(SETTLE_MS);
@@ -99,17 +107,25 @@ describe.skipIf(!chromiumPath)('JavaScript a visitor downloads (Chromium)', () =
     return sizes;
   }
 
-  it.each(PAGE_TYPES)('%s: JS downloaded without scrolling or interaction within budget', async (type, pattern) => {
-    const page = ofType(pattern)[0];
-    expect(page, type).toBeDefined();
-    const urlPath = page!.path === '/404' ? '/no/such/page' : page!.path;
-    const sizes = await eagerJavascript(urlPath);
-    const eager = [...sizes.values()].reduce((a, b) => a + b, 0);
-    const hydrated = javascriptBytesOf(buildDir, page!.html).gzip;
-    const everything = javascriptBytesOf(buildDir, page!.html, { dynamic: true }).gzip;
-    const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
-    console.log(`JS ${type} (${urlPath}): ${kb(eager)} on load (${sizes.size} files); ${kb(hydrated)} with every island hydrated; ${kb(everything)} with every dialog opened too`);
-    const limit = APP_PAGES.has(type) ? APP_PAGE_JS : BUDGET.js;
-    expect(eager, `${urlPath}: ${[...sizes].map(([u, n]) => `${u} ${kb(n)}`).join(', ')}`).toBeLessThanOrEqual(limit);
-  });
+  it.each(PAGE_TYPES)(
+    '%s: JS downloaded without scrolling or interaction within budget',
+    async (type, pattern) => {
+      const page = ofType(pattern)[0];
+      expect(page, type).toBeDefined();
+      const urlPath = page!.path === '/404' ? '/no/such/page' : page!.path;
+      const sizes = await eagerJavascript(urlPath);
+      const eager = [...sizes.values()].reduce((a, b) => a + b, 0);
+      const hydrated = javascriptBytesOf(buildDir, page!.html).gzip;
+      const everything = javascriptBytesOf(buildDir, page!.html, { dynamic: true }).gzip;
+      const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
+      console.log(
+        `JS ${type} (${urlPath}): ${kb(eager)} on load (${sizes.size} files); ${kb(hydrated)} with every island hydrated; ${kb(everything)} with every dialog opened too`,
+      );
+      const limit = APP_PAGES.has(type) ? APP_PAGE_JS : BUDGET.js;
+      expect(
+        eager,
+        `${urlPath}: ${[...sizes].map(([u, n]) => `${u} ${kb(n)}`).join(', ')}`,
+      ).toBeLessThanOrEqual(limit);
+    },
+  );
 });

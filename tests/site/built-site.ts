@@ -19,7 +19,8 @@ export function builtPages(buildDir: string): BuiltPage[] {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
     const rel = path.relative(buildDir, file).split(path.sep).join('/');
-    const urlPath = rel === 'index.html' ? '/' : `/${rel.replace(/\/index\.html$/, '').replace(/\.html$/, '')}`;
+    const urlPath =
+      rel === 'index.html' ? '/' : `/${rel.replace(/\/index\.html$/, '').replace(/\.html$/, '')}`;
     pages.push({ path: urlPath, file, html: fs.readFileSync(file, 'utf8') });
   }
   return pages.sort((a, b) => a.path.localeCompare(b.path));
@@ -27,12 +28,16 @@ export function builtPages(buildDir: string): BuiltPage[] {
 
 /** The parsed JSON-LD blocks of a page. */
 export function jsonLdOf(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+  return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+  );
 }
 
 /** The first value of a <meta name|property=…> tag. */
 export function metaContent(html: string, key: string): string | undefined {
-  const tag = html.match(new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`));
+  const tag = html.match(
+    new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`),
+  );
   return tag?.[1] === undefined ? undefined : decodeEntities(tag[1]);
 }
 
@@ -49,7 +54,12 @@ export const isNoindex = (html: string) => /<meta name="robots" content="[^"]*no
 export const isRedirectStub = (html: string) => /<meta http-equiv="refresh"/.test(html);
 
 function decodeEntities(text: string): string {
-  return text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 export const gzipSize = (data: string | Buffer) => zlib.gzipSync(data, { level: 9 }).length;
@@ -79,8 +89,12 @@ export function scriptsOf(html: string): { inline: string[]; external: string[];
 export function javascriptEntriesOf(html: string): { inline: string[]; urls: string[] } {
   const { inline, external } = scriptsOf(html);
   const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].flatMap((m) =>
-    [...m[0].matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)].map((a) => a[1] ?? ''));
-  return { inline, urls: [...new Set([...external, ...inline.flatMap((code) => importsOf(code, true)), ...islands])] };
+    [...m[0].matchAll(/\b(?:component|renderer)-url="([^"]+)"/g)].map((a) => a[1] ?? ''),
+  );
+  return {
+    inline,
+    urls: [...new Set([...external, ...inline.flatMap((code) => importsOf(code, true)), ...islands])],
+  };
 }
 
 /**
@@ -88,7 +102,11 @@ export function javascriptEntriesOf(html: string): { inline: string[]; urls: str
  * and their static imports; with `dynamic`, also every chunk loaded on demand (dialogs opened,
  * tabs chosen).
  */
-export function javascriptBytesOf(buildDir: string, html: string, options: { dynamic?: boolean } = {}): { files: string[]; gzip: number } {
+export function javascriptBytesOf(
+  buildDir: string,
+  html: string,
+  options: { dynamic?: boolean } = {},
+): { files: string[]; gzip: number } {
   const { inline, urls } = javascriptEntriesOf(html);
   const seen = new Set<string>();
   const queue = [...urls];
@@ -97,18 +115,25 @@ export function javascriptBytesOf(buildDir: string, html: string, options: { dyn
     if (seen.has(url) || !url.startsWith('/')) continue;
     seen.add(url);
     const code = fs.readFileSync(path.join(buildDir, url), 'utf8');
-    for (const imported of importsOf(code, options.dynamic ?? false)) queue.push(new URL(imported, `http://x${url}`).pathname);
+    for (const imported of importsOf(code, options.dynamic ?? false))
+      queue.push(new URL(imported, `http://x${url}`).pathname);
   }
   const files = [...seen];
-  const gzip = gzipSize(inline.join('\n')) + files.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(buildDir, f))), 0);
+  const gzip =
+    gzipSize(inline.join('\n')) +
+    files.reduce((sum, f) => sum + gzipSize(fs.readFileSync(path.join(buildDir, f))), 0);
   return { files, gzip };
 }
 
 /** Import specifiers of a module: static ones (`import … from`, `import "x"`), and `import()` when asked. */
 function importsOf(code: string, dynamic: boolean): string[] {
-  const staticImports = [...code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g)].map((m) => m[1] ?? '');
+  const staticImports = [...code.matchAll(/(?:\bimport|\bfrom)\s*["']([^"']+\.js)["']/g)].map(
+    (m) => m[1] ?? '',
+  );
   // The bundler writes dynamic specifiers as template literals: import(`./Dialog.js`).
-  const dynamicImports = dynamic ? [...code.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+\.js)["'`]/g)].map((m) => m[1] ?? '') : [];
+  const dynamicImports = dynamic
+    ? [...code.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+\.js)["'`]/g)].map((m) => m[1] ?? '')
+    : [];
   return [...staticImports, ...dynamicImports];
 }
 

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Category, Recipe } from '../../src/lib/recipe-types.ts';
+import type { Category } from '../../src/lib/schemas/category.ts';
+import type { Recipe } from '../../src/lib/schemas/recipe.ts';
 import { builtPages, canonicalOf, isNoindex, isRedirectStub, metaContent, titleOf } from './built-site.ts';
 
 // Every public route type answers with its key content (SPEC §2), as a visitor without script
@@ -25,30 +26,42 @@ let grouped: Recipe;
 let plain: Recipe;
 
 beforeAll(async () => {
-  recipes = [...await api<Recipe[]>('/api/recipes?limit=100'), ...await api<Recipe[]>('/api/recipes?limit=100&offset=100')];
+  recipes = [
+    ...(await api<Recipe[]>('/api/recipes?limit=100')),
+    ...(await api<Recipe[]>('/api/recipes?limit=100&offset=100')),
+  ];
   categories = await api<Category[]>('/api/categories');
   grouped = recipes.find((r) => !Array.isArray(r.ingredients)) ?? recipes[0]!;
   plain = recipes.find((r) => Array.isArray(r.ingredients) && r.reviewCount > 0) ?? recipes[0]!;
 });
 
 describe('listing pages', () => {
-  it.each(['/', '/recipes'])('%s has the hero search, popular links, filter bar and the first 8 cards', async (path) => {
-    const { status, html } = await get(path);
-    expect(status).toBe(200);
-    expect(html).toContain('placeholder="Search recipes, ingredients, or cuisines..."');
-    expect(html).toMatch(/<form action="\/search" method="get" role="search"/);
-    for (const href of ['/search?q=pasta', '/search?q=chicken', '/search?q=vegetarian', '/category/desserts', '/search?q=quick']) {
-      expect(html).toContain(`href="${href}"`);
-    }
-    expect(html).toContain('>All Recipes</a>');
-    for (const c of categories) expect(html).toContain(`data-filter="${c.slug}"`);
-    expect(html).toMatch(/<h2 id="recipe-grid-title"[^>]*>All Recipes<\/h2>/);
-    expect(html.match(/data-recipe-card /g)).toHaveLength(8);
-    // The in-feed ad slot sits after the fourth card.
-    const afterFourth = html.split('data-recipe-card ').slice(0, 5).join('');
-    expect(afterFourth).toContain('data-ad-slot="in-feed"');
-    expect(html).toContain('Load More Recipes');
-  });
+  it.each(['/', '/recipes'])(
+    '%s has the hero search, popular links, filter bar and the first 8 cards',
+    async (path) => {
+      const { status, html } = await get(path);
+      expect(status).toBe(200);
+      expect(html).toContain('placeholder="Search recipes, ingredients, or cuisines..."');
+      expect(html).toMatch(/<form action="\/search" method="get" role="search"/);
+      for (const href of [
+        '/search?q=pasta',
+        '/search?q=chicken',
+        '/search?q=vegetarian',
+        '/category/desserts',
+        '/search?q=quick',
+      ]) {
+        expect(html).toContain(`href="${href}"`);
+      }
+      expect(html).toContain('>All Recipes</a>');
+      for (const c of categories) expect(html).toContain(`data-filter="${c.slug}"`);
+      expect(html).toMatch(/<h2 id="recipe-grid-title"[^>]*>All Recipes<\/h2>/);
+      expect(html.match(/data-recipe-card /g)).toHaveLength(8);
+      // The in-feed ad slot sits after the fourth card.
+      const afterFourth = html.split('data-recipe-card ').slice(0, 5).join('');
+      expect(afterFourth).toContain('data-ad-slot="in-feed"');
+      expect(html).toContain('Load More Recipes');
+    },
+  );
 
   it('/categories lists every category with a link, and redirects ?category= in the browser', async () => {
     const { status, html } = await get('/categories');
@@ -62,7 +75,9 @@ describe('listing pages', () => {
     for (const c of categories) {
       const { status, html } = await get(`/category/${c.slug}`);
       expect(status, c.slug).toBe(200);
-      expect(html).toMatch(new RegExp(`<h1[^>]*>${c.name.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+      expect(html).toMatch(
+        new RegExp(`<h1[^>]*>${c.name.replace(/&/g, '&amp;').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`),
+      );
       expect(html).toContain(c.description.replace(/&/g, '&amp;').replace(/'/g, '&#39;'));
       expect(html).toContain('href="/categories"');
       const count = recipes.filter((r) => r.category === c.slug).length;
@@ -79,16 +94,21 @@ describe('recipe pages', () => {
     expect(html).toContain(`alt="${plain.title.replace(/&/g, '&amp;')}"`);
     expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
     expect(html).toContain('href="/" class="inline-flex');
-    for (const label of ['Prep Time', 'Cook Time', 'Servings', 'Calories']) expect(html).toContain(`>${label}</dt>`);
+    for (const label of ['Prep Time', 'Cook Time', 'Servings', 'Calories'])
+      expect(html).toContain(`>${label}</dt>`);
     expect(html).toContain(`href="/recipe/${plain.slug}/cook"`);
     expect(html).toContain('Start Cooking Mode');
-    for (const slot of ['recipe-top', 'recipe-middle', 'recipe-bottom']) expect(html).toContain(`<div data-ad-slot="${slot}" hidden></div>`);
+    for (const slot of ['recipe-top', 'recipe-middle', 'recipe-bottom'])
+      expect(html).toContain(`<div data-ad-slot="${slot}" hidden></div>`);
     expect(html).toMatch(/<section aria-labelledby="ingredients-title"[\s\S]*?<input type="checkbox"\/?>/);
     const steps = html.match(/<li id="step-\d+"/g) ?? [];
     expect(steps.length).toBeGreaterThan(1);
     expect(html).toContain('id="nutrition-title"');
-    for (const tag of plain.tags.slice(0, 2)) expect(html).toContain(`href="/search?q=${encodeURIComponent(tag)}"`);
-    expect(html).toContain(`aria-label="Rated ${(plain.rating / 10).toFixed(1)} out of 5 from ${plain.reviewCount}`);
+    for (const tag of plain.tags.slice(0, 2))
+      expect(html).toContain(`href="/search?q=${encodeURIComponent(tag)}"`);
+    expect(html).toContain(
+      `aria-label="Rated ${(plain.rating / 10).toFixed(1)} out of 5 from ${plain.reviewCount}`,
+    );
     expect(html).toMatch(/<section id="reviews"/);
     expect(html).toMatch(/<div id="recipe-actions"[^>]*data-recipe-id="\d+"/);
     const related = html.slice(html.indexOf('id="related-title"'));
@@ -107,7 +127,8 @@ describe('recipe pages', () => {
     const { html } = await get(`/recipe/${grouped.slug}`);
     const sections = Object.keys(grouped.ingredients as Record<string, unknown>);
     expect(sections.length).toBeGreaterThan(1);
-    for (const name of sections) expect(html).toContain(`>${name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</h3>`);
+    for (const name of sections)
+      expect(html).toContain(`>${name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</h3>`);
   });
 
   it('/recipe-id/{id} is the same page with the slug URL as canonical and the id cooking link', async () => {
@@ -117,14 +138,15 @@ describe('recipe pages', () => {
     expect(html).toContain(`href="/recipe-id/${plain.id}/cook"`);
   });
 
-  it.each([
-    ['/recipe/{id}', (r: Recipe) => `/recipe/${r.id}`],
-  ])('%s resolves to the recipe', async (_label, pathOf) => {
-    const { status, html } = await get(pathOf(plain));
-    expect(status).toBe(200);
-    expect(html).toContain(`<meta http-equiv="refresh" content="0; url=/recipe/${plain.slug}">`);
-    expect(canonicalOf(html)).toBe(`${baseUrl}/recipe/${plain.slug}`);
-  });
+  it.each([['/recipe/{id}', (r: Recipe) => `/recipe/${r.id}`]])(
+    '%s resolves to the recipe',
+    async (_label, pathOf) => {
+      const { status, html } = await get(pathOf(plain));
+      expect(status).toBe(200);
+      expect(html).toContain(`<meta http-equiv="refresh" content="0; url=/recipe/${plain.slug}">`);
+      expect(canonicalOf(html)).toBe(`${baseUrl}/recipe/${plain.slug}`);
+    },
+  );
 });
 
 describe('redirects and not found', () => {
@@ -138,25 +160,31 @@ describe('redirects and not found', () => {
     expect(location).toBe(to());
   });
 
-  it.each(['/no/such/page', '/recipe/no-such-recipe-here', '/category/no-such-category'])('%s is a 404 with the not-found screen', async (path) => {
-    const { status, html } = await get(path);
-    expect(status).toBe(404);
-    expect(html).toContain('Page Not Found');
-    expect(html).toContain("The recipe you're looking for doesn't exist or has been removed.");
-    expect(isNoindex(html)).toBe(true);
-  });
+  it.each(['/no/such/page', '/recipe/no-such-recipe-here', '/category/no-such-category'])(
+    '%s is a 404 with the not-found screen',
+    async (path) => {
+      const { status, html } = await get(path);
+      expect(status).toBe(404);
+      expect(html).toContain('Page Not Found');
+      expect(html).toContain("The recipe you're looking for doesn't exist or has been removed.");
+      expect(isNoindex(html)).toBe(true);
+    },
+  );
 });
 
 describe('static pages and blog', () => {
-  it.each(['/privacy-policy', '/terms-of-service', '/about-us', '/contact-us'])('%s has its title, description, Last updated and filled placeholders', async (path) => {
-    const { status, html } = await get(path);
-    expect(status).toBe(200);
-    expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
-    expect(metaContent(html, 'description')?.length).toBeGreaterThan(20);
-    expect(html).toContain('Last updated: <time data-today');
-    expect(html).not.toContain('{contactEmail}');
-    expect(html).not.toContain('{email}');
-  });
+  it.each(['/privacy-policy', '/terms-of-service', '/about-us', '/contact-us'])(
+    '%s has its title, description, Last updated and filled placeholders',
+    async (path) => {
+      const { status, html } = await get(path);
+      expect(status).toBe(200);
+      expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+      expect(metaContent(html, 'description')?.length).toBeGreaterThan(20);
+      expect(html).toContain('Last updated: <time data-today');
+      expect(html).not.toContain('{contactEmail}');
+      expect(html).not.toContain('{email}');
+    },
+  );
 
   it('the contact page shows the contact email from the settings', async () => {
     const settings = await api<{ contactEmail: string }>('/api/settings').catch(() => undefined);
@@ -195,14 +223,29 @@ describe('head tags on every page', () => {
       expect(title, page.path).toBeTruthy();
       expect(description, page.path).toBeTruthy();
       expect(canonicalOf(page.html), page.path).toMatch(/^https?:\/\//);
-      for (const key of ['og:title', 'og:description', 'og:url', 'og:image', 'og:type', 'twitter:card', 'twitter:title', 'twitter:image']) {
+      for (const key of [
+        'og:title',
+        'og:description',
+        'og:url',
+        'og:image',
+        'og:type',
+        'twitter:card',
+        'twitter:title',
+        'twitter:image',
+      ]) {
         expect(metaContent(page.html, key), `${page.path} ${key}`).toBeTruthy();
       }
       // Pages whose canonical is elsewhere (/recipe-id/{id}) repeat their canonical page on purpose.
       const own = canonicalOf(page.html) === new URL(page.path, baseUrl).toString();
       if (!own || isNoindex(page.html)) continue;
-      expect(titles.get(title ?? ''), `${page.path} repeats the title of ${titles.get(title ?? '')}`).toBeUndefined();
-      expect(descriptions.get(description ?? ''), `${page.path} repeats the description of ${descriptions.get(description ?? '')}`).toBeUndefined();
+      expect(
+        titles.get(title ?? ''),
+        `${page.path} repeats the title of ${titles.get(title ?? '')}`,
+      ).toBeUndefined();
+      expect(
+        descriptions.get(description ?? ''),
+        `${page.path} repeats the description of ${descriptions.get(description ?? '')}`,
+      ).toBeUndefined();
       titles.set(title ?? '', page.path);
       descriptions.set(description ?? '', page.path);
     }
@@ -215,7 +258,10 @@ describe('head tags on every page', () => {
     ['/about-us', 'About Us'],
   ])('on %s the header marks only %s as the current page', async (path, label) => {
     const { html } = await get(path);
-    const header = html.slice(html.indexOf('<nav aria-label="Main"'), html.indexOf('</nav>', html.indexOf('<nav aria-label="Main"')));
+    const header = html.slice(
+      html.indexOf('<nav aria-label="Main"'),
+      html.indexOf('</nav>', html.indexOf('<nav aria-label="Main"')),
+    );
     const current = [...header.matchAll(/aria-current="page"[^>]*>([^<]+)</g)].map((m) => m[1]);
     expect(current).toEqual([label]);
   });
@@ -223,7 +269,18 @@ describe('head tags on every page', () => {
   it('the footer has quick links, company links, social links and the copyright line', async () => {
     const { html } = await get('/');
     const footer = html.slice(html.indexOf('<footer'));
-    for (const label of ['Quick Links', 'Company', 'Follow Us', 'Facebook', 'Twitter', 'Instagram', 'YouTube', 'Kitchen Helper', 'Privacy Policy', 'Terms of Service']) {
+    for (const label of [
+      'Quick Links',
+      'Company',
+      'Follow Us',
+      'Facebook',
+      'Twitter',
+      'Instagram',
+      'YouTube',
+      'Kitchen Helper',
+      'Privacy Policy',
+      'Terms of Service',
+    ]) {
       expect(footer).toContain(label);
     }
     expect(footer).toMatch(/©/);

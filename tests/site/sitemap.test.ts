@@ -8,18 +8,28 @@ const baseUrl = inject('baseUrl');
 const buildDir = inject('buildDir');
 
 /** Screens that are not search-engine pages: private, alternate addresses or tools for one recipe. */
-const NOT_IN_SITEMAP = [/^\/404$/, /^\/admin/, /^\/saved-recipes$/, /^\/recipe-id\//, /^\/recipe\/[^/]+\/cook$/];
+const NOT_IN_SITEMAP = [
+  /^\/404$/,
+  /^\/admin/,
+  /^\/saved-recipes$/,
+  /^\/recipe-id\//,
+  /^\/recipe\/[^/]+\/cook$/,
+];
 
 describe('sitemap', async () => {
   const response = await fetch(`${baseUrl}/sitemap.xml`);
   const xml = await response.text();
-  const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => ({ loc: m[1] ?? '', lastmod: m[2] ?? '' }));
+  const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map(
+    (m) => ({ loc: m[1] ?? '', lastmod: m[2] ?? '' }),
+  );
   const listed = new Set(entries.map((e) => new URL(e.loc).pathname));
 
   it('is served as XML with absolute URLs on the site origin and ISO dates', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('xml');
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     expect(entries.length).toBeGreaterThan(100);
     for (const e of entries) {
       expect(e.loc.startsWith(`${baseUrl}/`)).toBe(true);
@@ -31,7 +41,12 @@ describe('sitemap', async () => {
   it('lists every indexable page of the build', () => {
     const missing: string[] = [];
     for (const page of builtPages(buildDir)) {
-      if (NOT_IN_SITEMAP.some((re) => re.test(page.path)) || isRedirectStub(page.html) || isNoindex(page.html)) continue;
+      if (
+        NOT_IN_SITEMAP.some((re) => re.test(page.path)) ||
+        isRedirectStub(page.html) ||
+        isNoindex(page.html)
+      )
+        continue;
       if (canonicalOf(page.html) !== new URL(page.path, baseUrl).toString()) continue;
       if (!listed.has(page.path)) missing.push(page.path);
     }

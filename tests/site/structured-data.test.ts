@@ -10,7 +10,9 @@ const buildDir = inject('buildDir');
 const pages = builtPages(buildDir);
 const byPath = new Map(pages.map((p) => [p.path, p]));
 const typesOf = (page: BuiltPage) => jsonLdOf(page.html).map((ld) => ld['@type']);
-const recipePages = pages.filter((p) => /^\/recipe\/[a-z0-9-]+$/.test(p.path) && !/^\/recipe\/\d+$/.test(p.path));
+const recipePages = pages.filter(
+  (p) => /^\/recipe\/[a-z0-9-]+$/.test(p.path) && !/^\/recipe\/\d+$/.test(p.path),
+);
 
 describe('Recipe JSON-LD', () => {
   it('there are recipe pages to check', () => {
@@ -29,31 +31,71 @@ describe('Recipe JSON-LD', () => {
 
   it('the rating in the markup is the one shown on the page', () => {
     for (const page of recipePages) {
-      const ld = jsonLdOf(page.html).find((l) => l['@type'] === 'Recipe') as { aggregateRating?: { ratingValue: number; reviewCount: number } };
+      const ld = jsonLdOf(page.html).find((l) => l['@type'] === 'Recipe') as {
+        aggregateRating?: { ratingValue: number; reviewCount: number };
+      };
       // The recipe's own header (related recipes further down show their own ratings).
-      const hero = page.html.slice(page.html.indexOf('<article id="recipe"'), page.html.indexOf('id="recipe-details"'));
+      const hero = page.html.slice(
+        page.html.indexOf('<article id="recipe"'),
+        page.html.indexOf('id="recipe-details"'),
+      );
       const shown = hero.match(/aria-label="Rated ([\d.]+) out of 5 from (\d+) reviews?"/);
       if (!ld.aggregateRating) {
         expect(shown?.[0] ?? null, page.path).toBeNull();
         continue;
       }
-      expect(shown?.slice(1), page.path).toEqual([ld.aggregateRating.ratingValue.toFixed(1), String(ld.aggregateRating.reviewCount)]);
+      expect(shown?.slice(1), page.path).toEqual([
+        ld.aggregateRating.ratingValue.toFixed(1),
+        String(ld.aggregateRating.reviewCount),
+      ]);
     }
+  });
+
+  it('the prep and cook times in the markup are the ones shown on the page (0 min is PT0M, not a default)', () => {
+    const shownMinutes = (html: string, label: string) => {
+      const text = html.match(new RegExp(`>${label}</dt><dd[^>]*>([^<]+)</dd>`))?.[1] ?? '';
+      const [, hours = '0', mins = '0'] = text.match(/^(?:(\d+) hr)? ?(?:(\d+) min)?$/) ?? [];
+      return Number(hours) * 60 + Number(mins);
+    };
+    const isoMinutes = (iso: string) => {
+      const [, d = '0', h = '0', m = '0'] = iso.match(/^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?)?$/) ?? [];
+      return Number(d) * 1440 + Number(h) * 60 + Number(m);
+    };
+    let noCooking = 0;
+    for (const page of recipePages) {
+      const ld = jsonLdOf(page.html).find((l) => l['@type'] === 'Recipe') as {
+        prepTime: string;
+        cookTime: string;
+      };
+      const cook = shownMinutes(page.html, 'Cook Time');
+      if (cook === 0) noCooking++;
+      expect([isoMinutes(ld.prepTime), isoMinutes(ld.cookTime)], page.path).toEqual([
+        shownMinutes(page.html, 'Prep Time'),
+        cook,
+      ]);
+    }
+    // The seed has no-cook recipes (smoothies, salads, tiramisu): the case this guards is present.
+    expect(noCooking).toBeGreaterThan(0);
   });
 
   it('step anchors in the markup exist on the page', () => {
     for (const page of recipePages.slice(0, 20)) {
-      const ld = jsonLdOf(page.html).find((l) => l['@type'] === 'Recipe') as { recipeInstructions: { url: string }[] };
+      const ld = jsonLdOf(page.html).find((l) => l['@type'] === 'Recipe') as {
+        recipeInstructions: { url: string }[];
+      };
       for (const step of ld.recipeInstructions) expect(page.html).toContain(`id="${step.url.split('#')[1]}"`);
     }
   });
 
   it('every recipe page has a BreadcrumbList ending at the recipe', () => {
     for (const page of recipePages) {
-      const crumbs = jsonLdOf(page.html).find((ld) => ld['@type'] === 'BreadcrumbList') as { itemListElement: { position: number; item: string }[] } | undefined;
+      const crumbs = jsonLdOf(page.html).find((ld) => ld['@type'] === 'BreadcrumbList') as
+        { itemListElement: { position: number; item: string }[] } | undefined;
       expect(crumbs, page.path).toBeDefined();
       expect(crumbs!.itemListElement.at(-1)!.item.endsWith(page.path)).toBe(true);
-      expect(crumbs!.itemListElement.map((i) => i.position)).toEqual(crumbs!.itemListElement.map((_, i) => i + 1));
+      expect(crumbs!.itemListElement.map((i) => i.position)).toEqual(
+        crumbs!.itemListElement.map((_, i) => i + 1),
+      );
     }
   });
 });
@@ -67,7 +109,9 @@ describe('other structured data', () => {
       expect(types, page.path).toContain('ItemList');
       expect(types, page.path).toContain('BreadcrumbList');
       expect(types, page.path).not.toContain('Recipe');
-      const list = jsonLdOf(page.html).find((ld) => ld['@type'] === 'ItemList') as { itemListElement: { position: number; url: string }[] };
+      const list = jsonLdOf(page.html).find((ld) => ld['@type'] === 'ItemList') as {
+        itemListElement: { position: number; url: string }[];
+      };
       const urls = list.itemListElement.map((i) => i.url);
       expect(new Set(urls).size).toBe(urls.length);
       for (const url of urls) expect(byPath.has(new URL(url).pathname), url).toBe(true);
@@ -85,7 +129,9 @@ describe('other structured data', () => {
   it('the home page has WebSite with a SearchAction to /search, and Organization', () => {
     const home = byPath.get('/')!;
     const ld = jsonLdOf(home.html);
-    const website = ld.find((l) => l['@type'] === 'WebSite') as { potentialAction: { target: { urlTemplate: string }; 'query-input': string } };
+    const website = ld.find((l) => l['@type'] === 'WebSite') as {
+      potentialAction: { target: { urlTemplate: string }; 'query-input': string };
+    };
     expect(website.potentialAction.target.urlTemplate).toMatch(/\/search\?q=\{search_term_string\}$/);
     expect(website.potentialAction['query-input']).toBe('required name=search_term_string');
     const organization = ld.find((l) => l['@type'] === 'Organization') as { name: string; logo: string };
@@ -97,7 +143,11 @@ describe('other structured data', () => {
     const posts = pages.filter((p) => /^\/blog\/(?!category\/)[^/]+$/.test(p.path));
     expect(posts.length).toBeGreaterThan(0);
     for (const page of posts) {
-      const post = jsonLdOf(page.html).find((l) => l['@type'] === 'BlogPosting') as { headline: string; image: string[]; datePublished: string };
+      const post = jsonLdOf(page.html).find((l) => l['@type'] === 'BlogPosting') as {
+        headline: string;
+        image: string[];
+        datePublished: string;
+      };
       expect(post.headline, page.path).toBeTruthy();
       expect(post.image[0]).toMatch(/^https?:\/\//);
       expect(Number.isNaN(Date.parse(post.datePublished))).toBe(false);

@@ -2,16 +2,32 @@ import bcrypt from 'bcryptjs';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
-  ChangePasswordForm, fieldErrors, LoginRequest, MESSAGES, PASSWORD_MAX_BYTES, SignupForm, SignupRequest, utf8Length,
-} from '../../src/lib/auth-schema.ts';
+  ChangePasswordFormSchema,
+  LoginInputSchema,
+  MESSAGES,
+  PASSWORD_MAX_BYTES,
+  SignupFormSchema,
+  SignupInputSchema,
+  utf8Length,
+} from '../../src/lib/schemas/user.ts';
+import { fieldErrors } from '../../src/lib/schemas/issues.ts';
 
 // The same schemas validate the dialogs and the API, so their messages are SPEC §5's.
 
-const validSignup = { username: 'home_cook', email: 'cook@example.com', password: 'secret1', confirmPassword: 'secret1' };
+const validSignup = {
+  username: 'home_cook',
+  email: 'cook@example.com',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+};
 
 describe('sign-up form', () => {
   it('accepts a valid form and trims the username and email', () => {
-    const out = v.parse(SignupForm, { ...validSignup, username: '  home_cook ', email: ' cook@example.com ' });
+    const out = v.parse(SignupFormSchema, {
+      ...validSignup,
+      username: '  home_cook ',
+      email: ' cook@example.com ',
+    });
     expect(out).toMatchObject({ username: 'home_cook', email: 'cook@example.com' });
   });
 
@@ -20,15 +36,23 @@ describe('sign-up form', () => {
     ['username of spaces', { username: '     ' }, { username: 'Username must be at least 3 characters' }],
     ['username with a space', { username: 'home cook' }, { username: MESSAGES.usernameCharacters }],
     ['bad email', { email: 'cook@' }, { email: 'Invalid email address' }],
-    ['short password', { password: '12345', confirmPassword: '12345' }, { password: 'Password must be at least 6 characters' }],
+    [
+      'short password',
+      { password: '12345', confirmPassword: '12345' },
+      { password: 'Password must be at least 6 characters' },
+    ],
     ['different confirmation', { confirmPassword: 'secret2' }, { confirmPassword: "Passwords don't match" }],
-    ['password over 72 bytes', { password: 'é'.repeat(37), confirmPassword: 'é'.repeat(37) }, { password: MESSAGES.passwordLong }],
+    [
+      'password over 72 bytes',
+      { password: 'é'.repeat(37), confirmPassword: 'é'.repeat(37) },
+      { password: MESSAGES.passwordLong },
+    ],
   ])('%s → the field message', (_name, change, errors) => {
-    expect(fieldErrors(SignupForm, { ...validSignup, ...change })).toEqual(errors);
+    expect(fieldErrors(SignupFormSchema, { ...validSignup, ...change })).toEqual(errors);
   });
 
   it('names every missing field with its own sentence', () => {
-    expect(fieldErrors(SignupRequest, {})).toEqual({
+    expect(fieldErrors(SignupInputSchema, {})).toEqual({
       username: 'Username must be at least 3 characters',
       email: 'Invalid email address',
       password: 'Password must be at least 6 characters',
@@ -42,19 +66,31 @@ describe('login form', () => {
     [{ username: 'cook', password: '123' }, { password: 'Password must be at least 6 characters' }],
     [{ username: 'cook', password: 'secret1' }, undefined],
   ])('%o → %o', (value, errors) => {
-    expect(fieldErrors(LoginRequest, value)).toEqual(errors);
+    expect(fieldErrors(LoginInputSchema, value)).toEqual(errors);
   });
 });
 
 describe('change-password form', () => {
   it.each([
-    [{ currentPassword: '', newPassword: 'abcdef', confirmPassword: 'abcdef' }, { currentPassword: 'Current password is required' }],
-    [{ currentPassword: 'old-one', newPassword: 'abc', confirmPassword: 'abc' }, { newPassword: 'Password must be at least 6 characters' }],
-    [{ currentPassword: 'old-one', newPassword: 'abcdef', confirmPassword: '' }, { confirmPassword: 'Please confirm your password' }],
-    [{ currentPassword: 'old-one', newPassword: 'abcdef', confirmPassword: 'abcdeg' }, { confirmPassword: "Passwords don't match" }],
+    [
+      { currentPassword: '', newPassword: 'abcdef', confirmPassword: 'abcdef' },
+      { currentPassword: 'Current password is required' },
+    ],
+    [
+      { currentPassword: 'old-one', newPassword: 'abc', confirmPassword: 'abc' },
+      { newPassword: 'Password must be at least 6 characters' },
+    ],
+    [
+      { currentPassword: 'old-one', newPassword: 'abcdef', confirmPassword: '' },
+      { confirmPassword: 'Please confirm your password' },
+    ],
+    [
+      { currentPassword: 'old-one', newPassword: 'abcdef', confirmPassword: 'abcdeg' },
+      { confirmPassword: "Passwords don't match" },
+    ],
     [{ currentPassword: 'old-one', newPassword: 'abcdef', confirmPassword: 'abcdef' }, undefined],
   ])('%o → %o', (value, errors) => {
-    expect(fieldErrors(ChangePasswordForm, value)).toEqual(errors);
+    expect(fieldErrors(ChangePasswordFormSchema, value)).toEqual(errors);
   });
 });
 
@@ -67,7 +103,7 @@ describe('the 72-byte password limit matches bcrypt.truncates', () => {
     ['18 emoji (72 bytes)', '🍅'.repeat(18)],
     ['19 emoji (76 bytes)', '🍅'.repeat(19)],
   ])('%s', (_name, password) => {
-    const refused = v.safeParse(LoginRequest, { username: 'cook', password }).success === false;
+    const refused = v.safeParse(LoginInputSchema, { username: 'cook', password }).success === false;
     expect(refused).toBe(bcrypt.truncates(password));
     expect(utf8Length(password) > PASSWORD_MAX_BYTES).toBe(bcrypt.truncates(password));
   });

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { DatabaseLockedError, migrateToLatest, openPGlite } from '../../db/client.ts';
+import { migrateToLatest } from '../../db/client.ts';
+import { DatabaseLockedError, openPGlite } from '../../db/embedded.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 describe('embedded database lock', () => {
@@ -18,10 +19,18 @@ describe('embedded database lock', () => {
 
       // Another process gets the same clear refusal and exits without touching the files.
       const before = fs.readdirSync(dir).sort();
-      const child = spawnSync(process.execPath, ['--input-type=module', '-e', `
-        import { openPGlite } from ${JSON.stringify(path.join(ROOT, 'db/client.ts'))};
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `
+        import { openPGlite } from ${JSON.stringify(path.join(ROOT, 'db/embedded.ts'))};
         try { openPGlite(${JSON.stringify(dir)}); console.log('opened'); } catch (e) { console.log(e.name + ': ' + e.message); process.exit(3); }
-      `], { encoding: 'utf8' });
+      `,
+        ],
+        { encoding: 'utf8' },
+      );
       expect(child.status).toBe(3);
       expect(child.stdout).toMatch(/DatabaseLockedError: .*in use by process \d+/);
       expect(fs.readdirSync(dir).sort()).toEqual(before);
@@ -42,7 +51,10 @@ describe('embedded database lock', () => {
 
   it('takes over a lock left by a process that no longer exists', async () => {
     const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'forkful-lock-')), 'pglite');
-    fs.writeFileSync(`${dir}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), command: 'crashed', startedAt: 'earlier' }));
+    fs.writeFileSync(
+      `${dir}.lock`,
+      JSON.stringify({ pid: 2 ** 22 + 12345, host: os.hostname(), command: 'crashed', startedAt: 'earlier' }),
+    );
     const db = openPGlite(dir);
     expect(JSON.parse(fs.readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(process.pid);
     await db.close();

@@ -5,8 +5,18 @@ import { toPrefixTsQuery } from '../../functions/_shared/services/recipes.ts';
 
 describe('IdParam', () => {
   it.each([
-    ['1', 1], ['42', 42], ['2147483647', 2147483647],
-    ['0', null], ['-1', null], ['01', null], ['1.5', null], ['1e3', null], ['12abc', null], ['', null], ['2147483648', null], [' 1', null],
+    ['1', 1],
+    ['42', 42],
+    ['2147483647', 2147483647],
+    ['0', null],
+    ['-1', null],
+    ['01', null],
+    ['1.5', null],
+    ['1e3', null],
+    ['12abc', null],
+    ['', null],
+    ['2147483648', null],
+    [' 1', null],
   ])('%j → %j', (input, expected) => {
     const result = v.safeParse(IdParam, input);
     expect(result.success ? result.output : null).toBe(expected);
@@ -16,8 +26,16 @@ describe('IdParam', () => {
 describe('limitParam(8, 100)', () => {
   const schema = limitParam(8, 100);
   it.each([
-    [undefined, 8], ['5', 5], ['0', 1], ['100', 100], ['101', 100], ['999999', 100],
-    ['-1', null], ['abc', null], ['1.5', null], ['1234567', null],
+    [undefined, 8],
+    ['5', 5],
+    ['0', 1],
+    ['100', 100],
+    ['101', 100],
+    ['999999', 100],
+    ['-1', null],
+    ['abc', null],
+    ['1.5', null],
+    ['1234567', null],
   ])('%j → %j', (input, expected) => {
     const result = v.safeParse(schema, input);
     expect(result.success ? result.output : null).toBe(expected);
@@ -25,7 +43,13 @@ describe('limitParam(8, 100)', () => {
 });
 
 describe('OffsetParam', () => {
-  it.each([[undefined, 0], ['16', 16], ['100000', 100000], ['100001', null], ['-8', null]])('%j → %j', (input, expected) => {
+  it.each([
+    [undefined, 0],
+    ['16', 16],
+    ['100000', 100000],
+    ['100001', null],
+    ['-8', null],
+  ])('%j → %j', (input, expected) => {
     const result = v.safeParse(OffsetParam, input);
     expect(result.success ? result.output : null).toBe(expected);
   });

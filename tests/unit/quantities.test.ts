@@ -1,23 +1,60 @@
 import { describe, expect, it } from 'vitest';
 import {
-  agreeUnit, displayAmount, formatAmount, numberValue, parseLeadingQuantity, roundAmount, scaleFactor, scaleIngredientLine,
+  agreeUnit,
+  displayAmount,
+  formatAmount,
+  numberValue,
+  parseLeadingQuantity,
+  roundAmount,
+  scaleFactor,
+  scaleIngredientLine,
 } from '../../src/lib/quantities.ts';
 import { ingredientSections } from '../../src/lib/recipe-text.ts';
 
 describe('numberValue and formatAmount', () => {
   it.each([
-    ['2', 2], ['12', 12], ['1.5', 1.5], ['.5', 0.5], ['3.', 3], ['1/2', 0.5], ['3⁄4', 0.75], ['1 1/2', 1.5], ['2  3/4', 2.75],
-    ['½', 0.5], ['¾', 0.75], ['⅓', 1 / 3], ['⅛', 0.125], ['1½', 1.5], ['1 ½', 1.5], ['10⅔', 32 / 3],
-    ['1/0', Number.NaN], ['1 1/0', Number.NaN], ['', Number.NaN], ['abc', Number.NaN], ['1,5', Number.NaN], ['-2', Number.NaN], ['1/2/3', Number.NaN],
+    ['2', 2],
+    ['12', 12],
+    ['1.5', 1.5],
+    ['.5', 0.5],
+    ['3.', 3],
+    ['1/2', 0.5],
+    ['3⁄4', 0.75],
+    ['1 1/2', 1.5],
+    ['2  3/4', 2.75],
+    ['½', 0.5],
+    ['¾', 0.75],
+    ['⅓', 1 / 3],
+    ['⅛', 0.125],
+    ['1½', 1.5],
+    ['1 ½', 1.5],
+    ['10⅔', 32 / 3],
+    ['1/0', Number.NaN],
+    ['1 1/0', Number.NaN],
+    ['', Number.NaN],
+    ['abc', Number.NaN],
+    ['1,5', Number.NaN],
+    ['-2', Number.NaN],
+    ['1/2/3', Number.NaN],
   ])('numberValue(%j) = %d', (text, value) => {
     if (Number.isNaN(value)) expect(numberValue(text)).toBeNaN();
     else expect(numberValue(text)).toBeCloseTo(value, 12);
   });
 
   it.each([
-    [2, 'fraction', '2'], [0.5, 'fraction', '1/2'], [1.5, 'fraction', '1 1/2'], [2 + 2 / 3, 'fraction', '2 2/3'], [1 / 16, 'fraction', '1/16'],
-    [0.5, 'unicode', '½'], [1.25, 'unicode', '1¼'], [0.125, 'unicode', '⅛'], [1 + 1 / 16, 'unicode', '1 1/16'],
-    [0.75, 'decimal', '0.75'], [2.5, 'decimal', '2.5'], [1 / 3, 'decimal', '0.333'], [0.6, 'fraction', '0.6'],
+    [2, 'fraction', '2'],
+    [0.5, 'fraction', '1/2'],
+    [1.5, 'fraction', '1 1/2'],
+    [2 + 2 / 3, 'fraction', '2 2/3'],
+    [1 / 16, 'fraction', '1/16'],
+    [0.5, 'unicode', '½'],
+    [1.25, 'unicode', '1¼'],
+    [0.125, 'unicode', '⅛'],
+    [1 + 1 / 16, 'unicode', '1 1/16'],
+    [0.75, 'decimal', '0.75'],
+    [2.5, 'decimal', '2.5'],
+    [1 / 3, 'decimal', '0.333'],
+    [0.6, 'fraction', '0.6'],
   ] as const)('formatAmount(%d, %s) = %s', (value, style, text) => {
     expect(formatAmount(value, style)).toBe(text);
   });
@@ -115,9 +152,12 @@ describe('roundAmount and displayAmount', () => {
     expect(displayAmount(value, 'decimal')).toBe(shown);
   });
 
-  it.each([[0], [-1], [Number.NaN], [Number.POSITIVE_INFINITY]])('%d rounds to 0 (nothing to show)', (value) => {
-    expect(roundAmount(value)).toBe(0);
-  });
+  it.each([[0], [-1], [Number.NaN], [Number.POSITIVE_INFINITY]])(
+    '%d rounds to 0 (nothing to show)',
+    (value) => {
+      expect(roundAmount(value)).toBe(0);
+    },
+  );
 
   it('never rounds a positive amount to 0', () => {
     for (let v = 0.0001; v < 3; v += 0.0137) {
@@ -219,12 +259,22 @@ describe('scaleIngredientLine', () => {
     expect(scaleIngredientLine(line, factor)).toBe(expected);
   });
 
-  it.each([[0], [-2], [Number.NaN], [Number.POSITIVE_INFINITY]])('ignores a nonsensical factor %d', (factor) => {
-    expect(scaleIngredientLine('2 cups flour', factor)).toBe('2 cups flour');
-  });
+  it.each([[0], [-2], [Number.NaN], [Number.POSITIVE_INFINITY]])(
+    'ignores a nonsensical factor %d',
+    (factor) => {
+      expect(scaleIngredientLine('2 cups flour', factor)).toBe('2 cups flour');
+    },
+  );
 
   it('never shows float noise or a zero amount', () => {
-    const lines = ['0.2 tbsp paprika', '1/8 tsp salt', '⅓ cup milk', '1 1/2 cups rice', '2-3 cloves garlic', '7 g yeast'];
+    const lines = [
+      '0.2 tbsp paprika',
+      '1/8 tsp salt',
+      '⅓ cup milk',
+      '1 1/2 cups rice',
+      '2-3 cloves garlic',
+      '7 g yeast',
+    ];
     for (const line of lines) {
       for (const factor of [0.1, 0.125, 1 / 3, 0.7, 1.1, 2.3, 3.3, 7]) {
         const scaled = scaleIngredientLine(line, factor);
@@ -237,25 +287,48 @@ describe('scaleIngredientLine', () => {
 
 describe('every ingredient format of SPEC §3 scales', () => {
   const scaleAll = (value: unknown, factor: number) =>
-    ingredientSections(value)?.map((s) => ({ name: s.name, items: s.items.map((l) => scaleIngredientLine(l, factor)) })) ?? null;
+    ingredientSections(value)?.map((s) => ({
+      name: s.name,
+      items: s.items.map((l) => scaleIngredientLine(l, factor)),
+    })) ?? null;
 
   it.each([
-    ['array of strings', ['2 cups flour', 'salt to taste'], [{ name: null, items: ['4 cups flour', 'salt to taste'] }]],
+    [
+      'array of strings',
+      ['2 cups flour', 'salt to taste'],
+      [{ name: null, items: ['4 cups flour', 'salt to taste'] }],
+    ],
     ['JSON string', JSON.stringify(['1/2 tsp salt']), [{ name: null, items: ['1 tsp salt'] }]],
     ['{quantity, item} with a number', [{ quantity: 2, item: 'eggs' }], [{ name: null, items: ['4 eggs'] }]],
-    ['{quantity, item} with text', [{ quantity: '1 1/2 cups', item: 'milk' }], [{ name: null, items: ['3 cups milk'] }]],
+    [
+      '{quantity, item} with text',
+      [{ quantity: '1 1/2 cups', item: 'milk' }],
+      [{ name: null, items: ['3 cups milk'] }],
+    ],
     ['{name}', [{ name: '3 carrots' }], [{ name: null, items: ['6 carrots'] }]],
-    ['{name, measurement}', [{ name: 'butter', measurement: '½ cup' }], [{ name: null, items: ['1 cup butter'] }]],
+    [
+      '{name, measurement}',
+      [{ name: 'butter', measurement: '½ cup' }],
+      [{ name: null, items: ['1 cup butter'] }],
+    ],
     [
       'object grouping sections',
       { 'For the sauce': ['1 tbsp soy sauce'], 'For the noodles': ['200 g noodles'] },
-      [{ name: 'For the sauce', items: ['2 tbsp soy sauce'] }, { name: 'For the noodles', items: ['400 g noodles'] }],
+      [
+        { name: 'For the sauce', items: ['2 tbsp soy sauce'] },
+        { name: 'For the noodles', items: ['400 g noodles'] },
+      ],
     ],
   ])('%s', (_name, value, expected) => {
     expect(scaleAll(value, 2)).toEqual(expected);
   });
 
-  it.each([['not JSON', '{oops'], ['a number', 42], ['null', null], ['an empty list', []]])('%s is unreadable (null)', (_name, value) => {
+  it.each([
+    ['not JSON', '{oops'],
+    ['a number', 42],
+    ['null', null],
+    ['an empty list', []],
+  ])('%s is unreadable (null)', (_name, value) => {
     expect(scaleAll(value, 2)).toBeNull();
   });
 });

@@ -6,11 +6,33 @@ import { ingredientSections, instructionTexts } from '../../src/lib/recipe-text.
 describe('ingredientSections', () => {
   it.each([
     ['array of strings', ['2 eggs', ' 1 cup milk '], [{ name: null, items: ['2 eggs', '1 cup milk'] }]],
-    ['JSON string of an array', '["2 eggs","salt to taste"]', [{ name: null, items: ['2 eggs', 'salt to taste'] }]],
-    ['objects with quantity and item', [{ quantity: '1 1/2', item: 'cups flour' }, { quantity: 2, item: 'eggs' }], [{ name: null, items: ['1 1/2 cups flour', '2 eggs'] }]],
+    [
+      'JSON string of an array',
+      '["2 eggs","salt to taste"]',
+      [{ name: null, items: ['2 eggs', 'salt to taste'] }],
+    ],
+    [
+      'objects with quantity and item',
+      [
+        { quantity: '1 1/2', item: 'cups flour' },
+        { quantity: 2, item: 'eggs' },
+      ],
+      [{ name: null, items: ['1 1/2 cups flour', '2 eggs'] }],
+    ],
     ['objects with name only', [{ name: 'Fresh basil' }], [{ name: null, items: ['Fresh basil'] }]],
-    ['objects with name and measurement', [{ name: 'sugar', measurement: '100 g' }], [{ name: null, items: ['100 g sugar'] }]],
-    ['sections', { 'For the sauce': ['1 tbsp soy sauce'], 'For the rice': ['200 g rice'] }, [{ name: 'For the sauce', items: ['1 tbsp soy sauce'] }, { name: 'For the rice', items: ['200 g rice'] }]],
+    [
+      'objects with name and measurement',
+      [{ name: 'sugar', measurement: '100 g' }],
+      [{ name: null, items: ['100 g sugar'] }],
+    ],
+    [
+      'sections',
+      { 'For the sauce': ['1 tbsp soy sauce'], 'For the rice': ['200 g rice'] },
+      [
+        { name: 'For the sauce', items: ['1 tbsp soy sauce'] },
+        { name: 'For the rice', items: ['200 g rice'] },
+      ],
+    ],
     ['JSON string of sections', '{"Dough":["500 g flour"]}', [{ name: 'Dough', items: ['500 g flour'] }]],
   ])('%s', (_name, input, expected) => {
     expect(ingredientSections(input)).toEqual(expected);
@@ -38,7 +60,11 @@ describe('instructionTexts', () => {
     expect(instructionTexts(input)).toEqual(expected);
   });
 
-  it.each([['broken JSON', '[{'], ['an object', { a: 1 }], ['empty', []]])('is null for %s', (_name, input) => {
+  it.each([
+    ['broken JSON', '[{'],
+    ['an object', { a: 1 }],
+    ['empty', []],
+  ])('is null for %s', (_name, input) => {
     expect(instructionTexts(input)).toBeNull();
   });
 });

@@ -26,12 +26,23 @@ describe('assertSameSite', () => {
     ['POST with Origin null (sandboxed frame)', 'POST', { origin: 'null' }, 403],
     ['POST with the site Origin', 'POST', { origin: SITE }, 200],
     ['POST without browser headers (curl, server-to-server)', 'POST', {}, 200],
-    ['cross-site Sec-Fetch-Site wins over a matching Origin', 'POST', { 'sec-fetch-site': 'cross-site', origin: SITE }, 403],
+    [
+      'cross-site Sec-Fetch-Site wins over a matching Origin',
+      'POST',
+      { 'sec-fetch-site': 'cross-site', origin: SITE },
+      403,
+    ],
   ])('%s', (_name, method, headers, expected) => {
     expect(verdict(method, headers)).toBe(expected);
   });
 
   it('accepts the request URL origin when SITE_URL differs (deploy previews)', () => {
-    expect(verdict('POST', { origin: 'https://preview--forkful.netlify.app' }, 'https://preview--forkful.netlify.app/api/x')).toBe(200);
+    expect(
+      verdict(
+        'POST',
+        { origin: 'https://preview--forkful.netlify.app' },
+        'https://preview--forkful.netlify.app/api/x',
+      ),
+    ).toBe(200);
   });
 });

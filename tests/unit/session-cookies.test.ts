@@ -20,9 +20,19 @@ describe('session cookie name', () => {
 describe('reading the session token', () => {
   const read = (url: string, cookie: string) => sessionToken(new Request(url, { headers: { cookie } }));
   it.each([
-    ['the local cookie on localhost', 'http://localhost:8888/x', 'theme=dark; session=abc.def.ghi; other=1', 'abc.def.ghi'],
+    [
+      'the local cookie on localhost',
+      'http://localhost:8888/x',
+      'theme=dark; session=abc.def.ghi; other=1',
+      'abc.def.ghi',
+    ],
     ['the __Host- cookie on https', 'https://forkful.example/x', '__Host-session=abc.def.ghi', 'abc.def.ghi'],
-    ['not the plain cookie on https (a subdomain could have set it)', 'https://forkful.example/x', 'session=abc.def.ghi', undefined],
+    [
+      'not the plain cookie on https (a subdomain could have set it)',
+      'https://forkful.example/x',
+      'session=abc.def.ghi',
+      undefined,
+    ],
     ['not a cookie whose name only ends the same', 'http://localhost:8888/x', 'xsession=abc', undefined],
     ['an empty value as none', 'http://localhost:8888/x', 'session=', undefined],
   ])('%s', (_name, url, cookie, expected) => {
@@ -30,7 +40,9 @@ describe('reading the session token', () => {
   });
 
   it('the clearing cookie expires at once with the same attributes', () => {
-    expect(clearedSessionCookie(new Request('https://forkful.example/x'))).toBe('__Host-session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure');
+    expect(clearedSessionCookie(new Request('https://forkful.example/x'))).toBe(
+      '__Host-session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure',
+    );
   });
 });
 
@@ -38,8 +50,18 @@ describe('clientIp', () => {
   const ip = (headers: Record<string, string>, context: { ip?: string } = {}) =>
     clientIp(new Request('https://forkful.example/api/auth/login', { headers }), context);
   it.each<[string, Record<string, string>, { ip?: string }, string]>([
-    ["Netlify's context.ip wins over headers", { 'x-forwarded-for': '1.1.1.1' }, { ip: '203.0.113.5' }, '203.0.113.5'],
-    ['x-nf-client-connection-ip next', { 'x-nf-client-connection-ip': '203.0.113.6', 'x-forwarded-for': '1.1.1.1' }, {}, '203.0.113.6'],
+    [
+      "Netlify's context.ip wins over headers",
+      { 'x-forwarded-for': '1.1.1.1' },
+      { ip: '203.0.113.5' },
+      '203.0.113.5',
+    ],
+    [
+      'x-nf-client-connection-ip next',
+      { 'x-nf-client-connection-ip': '203.0.113.6', 'x-forwarded-for': '1.1.1.1' },
+      {},
+      '203.0.113.6',
+    ],
     ['the first x-forwarded-for hop', { 'x-forwarded-for': '198.51.100.7, 10.0.0.1' }, {}, '198.51.100.7'],
     ['IPv6, lower-cased', { 'x-forwarded-for': '2001:DB8::1' }, {}, '2001:db8::1'],
     ['garbage is ignored', { 'x-forwarded-for': "'; DROP TABLE users; --" }, {}, 'unknown'],

@@ -33,7 +33,12 @@ describe('refreshUser', () => {
     ['a user', [{ status: 200, body: alice }], alice, 1],
     ['401 means anonymous, without a retry', [{ status: 401, body: { error: 'Please log in' } }], null, 1],
     ['a 500 is retried once and then succeeds', [{ status: 500 }, { status: 200, body: alice }], alice, 2],
-    ['a network error is retried once and then succeeds', ['network-error', { status: 200, body: alice }], alice, 2],
+    [
+      'a network error is retried once and then succeeds',
+      ['network-error', { status: 200, body: alice }],
+      alice,
+      2,
+    ],
     ['two failures other than 401 mean anonymous', [{ status: 503 }, 'network-error'], null, 2],
   ])('%s', async (_name, answers, expected, requests) => {
     script = answers;
@@ -111,7 +116,11 @@ describe('login', () => {
     $user.set(null);
     script = [{ status: 401, body: { error: 'Invalid username or password' } }];
     const err = await login({ username: 'alice', password: 'nope-nope' }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ status: 401, error: 'Invalid username or password', message: '401: {"error":"Invalid username or password"}' });
+    expect(err).toMatchObject({
+      status: 401,
+      error: 'Invalid username or password',
+      message: '401: {"error":"Invalid username or password"}',
+    });
     expect($user.get()).toBeNull();
   });
 });

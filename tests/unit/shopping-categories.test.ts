@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { categorizeIngredient, isShoppingCategory, SHOPPING_CATEGORIES, type ShoppingCategory } from '../../src/lib/shopping-categories.ts';
+import {
+  categorizeIngredient,
+  isShoppingCategory,
+  SHOPPING_CATEGORIES,
+  type ShoppingCategory,
+} from '../../src/lib/shopping/categories.ts';
 
 describe('categorizeIngredient', () => {
   it.each<[string, ShoppingCategory]>([
@@ -68,10 +73,12 @@ describe('categorizeIngredient', () => {
     expect(categorizeIngredient('  FROZEN   Peas ')).toBe('Frozen');
   });
 
-  it.each([...SHOPPING_CATEGORIES.map((c) => [c, true] as const), ['Candy', false] as const, [null, false] as const, ['produce', false] as const])(
-    'isShoppingCategory(%s) is %s',
-    (value, expected) => {
-      expect(isShoppingCategory(value)).toBe(expected);
-    },
-  );
+  it.each([
+    ...SHOPPING_CATEGORIES.map((c) => [c, true] as const),
+    ['Candy', false] as const,
+    [null, false] as const,
+    ['produce', false] as const,
+  ])('isShoppingCategory(%s) is %s', (value, expected) => {
+    expect(isShoppingCategory(value)).toBe(expected);
+  });
 });

@@ -1,9 +1,9 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ShoppingItem } from '../../src/lib/shopping-schema.ts';
+import type { ShoppingItem } from '../../src/lib/schemas/shopping-item.ts';
 import { forgetSyncedCopies } from '../../src/islands/shopping/device-copies.ts';
 import { ingredientToItem, recipeToItems } from '../../src/islands/shopping/ingredient-item.ts';
-import { mergeKey } from '../../src/lib/shopping-merge.ts';
+import { mergeKey } from '../../src/lib/shopping/merge.ts';
 import { exportShoppingText, itemText } from '../../src/islands/shopping/shopping-text.ts';
 
 // The shopping list's client side: ingredient lines → items at the chosen scale, the text of
@@ -13,16 +13,32 @@ import { exportShoppingText, itemText } from '../../src/islands/shopping/shoppin
 
 class MemoryStorage implements Storage {
   private data = new Map<string, string>();
-  get length() { return this.data.size; }
-  clear() { this.data.clear(); }
-  getItem(key: string) { return this.data.get(key) ?? null; }
-  key(index: number) { return [...this.data.keys()][index] ?? null; }
-  removeItem(key: string) { this.data.delete(key); }
-  setItem(key: string, value: string) { this.data.set(key, String(value)); }
+  get length() {
+    return this.data.size;
+  }
+  clear() {
+    this.data.clear();
+  }
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.data.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, String(value));
+  }
 }
 
 type Answer = { status: number; body?: unknown } | 'network-error';
-interface Call { method: string; url: string; body: unknown }
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
 
 let routes: Map<string, (Answer | Promise<Answer>)[]>;
 let calls: Call[];
@@ -41,11 +57,23 @@ function later(): { promise: Promise<Answer>; release: (a: Answer) => void } {
   return { promise, release };
 }
 
-const writes = () => calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url} ${c.body === undefined ? '' : JSON.stringify(c.body)}`.trim());
+const writes = () =>
+  calls
+    .filter((c) => c.method !== 'GET')
+    .map((c) => `${c.method} ${c.url} ${c.body === undefined ? '' : JSON.stringify(c.body)}`.trim());
 const gets = () => calls.filter((c) => c.method === 'GET' && c.url === '/api/shopping-list').length;
 
 function item(id: number, ingredient: string, extra: Partial<ShoppingItem> = {}): ShoppingItem {
-  return { id, ingredient, amount: 1, unit: '', recipeTitle: 'Pancakes', checked: false, category: 'Other', ...extra };
+  return {
+    id,
+    ingredient,
+    amount: 1,
+    unit: '',
+    recipeTitle: 'Pancakes',
+    checked: false,
+    category: 'Other',
+    ...extra,
+  };
 }
 
 type Store = typeof import('../../src/stores/shopping-list.ts');
@@ -56,7 +84,8 @@ async function freshStore(): Promise<Store> {
   return import('../../src/stores/shopping-list.ts');
 }
 
-const shown = (store: Store) => store.$shoppingList.value.items.map((i) => `${i.id}:${i.ingredient}${i.checked ? ' ✓' : ''}`);
+const shown = (store: Store) =>
+  store.$shoppingList.value.items.map((i) => `${i.id}:${i.ingredient}${i.checked ? ' ✓' : ''}`);
 
 beforeEach(() => {
   routes = new Map();
@@ -64,7 +93,11 @@ beforeEach(() => {
   memory = new MemoryStorage();
   online = true;
   vi.stubGlobal('localStorage', memory);
-  vi.stubGlobal('navigator', { get onLine() { return online; } });
+  vi.stubGlobal('navigator', {
+    get onLine() {
+      return online;
+    },
+  });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
@@ -72,7 +105,9 @@ beforeEach(() => {
     if (!next) throw new Error(`Unscripted request: ${method} ${url}`);
     const settled = await next;
     if (settled === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(settled.body === undefined ? '' : JSON.stringify(settled.body), { status: settled.status });
+    return new Response(settled.body === undefined ? '' : JSON.stringify(settled.body), {
+      status: settled.status,
+    });
   });
 });
 
@@ -88,7 +123,11 @@ describe('ingredient lines become items at the chosen scale', () => {
     ['½ tsp salt', 3, { ingredient: 'salt', amount: 1.5, unit: 'tsp' }],
     ['400g chopped tomatoes', 0.5, { ingredient: 'chopped tomatoes', amount: 200, unit: 'g' }],
     ['1.5 kg potatoes', 0.5, { ingredient: 'potatoes', amount: 0.75, unit: 'kg' }],
-    ['1 (14 oz) can diced tomatoes, drained', 2, { ingredient: 'diced tomatoes (14 oz)', amount: 2, unit: 'can' }],
+    [
+      '1 (14 oz) can diced tomatoes, drained',
+      2,
+      { ingredient: 'diced tomatoes (14 oz)', amount: 2, unit: 'can' },
+    ],
     ['1 tin (400 g) chopped tomatoes', 1, { ingredient: 'chopped tomatoes (400 g)', amount: 1, unit: 'tin' }],
     ['2 tbsp raisins (optional)', 1, { ingredient: 'raisins', amount: 2, unit: 'tbsp' }],
     ['4 cloves', 1, { ingredient: 'cloves', amount: 4, unit: '' }],
@@ -100,7 +139,11 @@ describe('ingredient lines become items at the chosen scale', () => {
     ['Fresh basil, for garnish', 2, { ingredient: 'Fresh basil', amount: null, unit: '' }],
   ])('%j × %d', (line, factor, expected) => {
     const item = ingredientToItem(line, factor, 'Pancakes');
-    expect(item).toMatchObject({ ...expected, amount: expected.amount === null ? null : expect.closeTo(expected.amount, 3), recipeTitle: 'Pancakes' });
+    expect(item).toMatchObject({
+      ...expected,
+      amount: expected.amount === null ? null : expect.closeTo(expected.amount, 3),
+      recipeTitle: 'Pancakes',
+    });
   });
 
   it.each([
@@ -108,11 +151,16 @@ describe('ingredient lines become items at the chosen scale', () => {
     ['below 1 serving counts as 1 (SPEC §9)', 0, [0.25, 0.5, null]],
     ['a fraction of a serving is rounded to a whole one', 2.4, [0.5, 1, null]],
   ])('%s', (_name, servings, amounts) => {
-    const recipe = { id: 1, title: 'Pancakes', servings: 4, ingredients: { Batter: ['1 cup flour', '2 eggs'], Topping: ['Maple syrup'] } };
+    const recipe = {
+      id: 1,
+      title: 'Pancakes',
+      servings: 4,
+      ingredients: { Batter: ['1 cup flour', '2 eggs'], Topping: ['Maple syrup'] },
+    };
     expect(recipeToItems(recipe, servings).map((i) => i.amount)).toEqual(amounts);
   });
 
-  // One rule (src/lib/shopping-merge.ts) for the server and the offline queue.
+  // One rule (src/lib/shopping/merge.ts) for the server and the offline queue.
   it.each([
     ['Flour', 'cups', 'flour ', 'Cup', true],
     ['Olive  Oil', 'tbsp.', 'olive oil', 'tbsp', true],
@@ -145,24 +193,26 @@ describe('shopping-list.txt', () => {
       item(4, 'sprinkles', { amount: null, category: 'Other', recipeTitle: null }),
       item(5, 'milk', { amount: 1.5, unit: 'cups', category: 'Dairy' }),
     ];
-    expect(exportShoppingText(items)).toBe([
-      'Shopping List',
-      '1 of 5 checked',
-      '',
-      'Produce',
-      '[ ] 2 lemons (Pancakes)',
-      '',
-      'Dairy',
-      '[x] 3 eggs (Pancakes, Omelette)',
-      '[ ] 1 1/2 cups milk (Pancakes)',
-      '',
-      'Pantry',
-      '[ ] 2 cups flour (Pancakes)',
-      '',
-      'Other',
-      '[ ] sprinkles',
-      '',
-    ].join('\n'));
+    expect(exportShoppingText(items)).toBe(
+      [
+        'Shopping List',
+        '1 of 5 checked',
+        '',
+        'Produce',
+        '[ ] 2 lemons (Pancakes)',
+        '',
+        'Dairy',
+        '[x] 3 eggs (Pancakes, Omelette)',
+        '[ ] 1 1/2 cups milk (Pancakes)',
+        '',
+        'Pantry',
+        '[ ] 2 cups flour (Pancakes)',
+        '',
+        'Other',
+        '[ ] sprinkles',
+        '',
+      ].join('\n'),
+    );
   });
 });
 
@@ -184,7 +234,11 @@ describe('the shopping-list store', () => {
     const adding = store.addRecipe(pancakes, 4);
     // Optimistic: "1 cup flour" × 2 merges into the existing "cups" line; the rest get temporary ids.
     const view = store.$shoppingList.value.items;
-    expect(view.map((i) => [i.ingredient, i.amount, i.unit])).toEqual([['flour', 3, 'cups'], ['eggs', 4, ''], ['Salt', null, '']]);
+    expect(view.map((i) => [i.ingredient, i.amount, i.unit])).toEqual([
+      ['flour', 3, 'cups'],
+      ['eggs', 4, ''],
+      ['Salt', null, ''],
+    ]);
     expect(view.filter((i) => i.id < 0)).toHaveLength(2);
     expect(store.$shoppingList.value.pending).toBe(1);
     expect(calls[0]?.body).toEqual({
@@ -194,7 +248,11 @@ describe('the shopping-list store', () => {
         { ingredient: 'Salt', amount: null, unit: '', recipeTitle: 'Pancakes' },
       ],
     });
-    const server = [item(1, 'flour', { unit: 'cups', amount: 3 }), item(7, 'eggs', { amount: 4 }), item(8, 'Salt', { amount: null })];
+    const server = [
+      item(1, 'flour', { unit: 'cups', amount: 3 }),
+      item(7, 'eggs', { amount: 4 }),
+      item(8, 'Salt', { amount: null }),
+    ];
     reply.release({ status: 200, body: server });
     await expect(adding).resolves.toEqual({ outcome: 'saved', count: 3 });
     expect(store.$shoppingList.value.items).toEqual(server);
@@ -202,7 +260,12 @@ describe('the shopping-list store', () => {
   });
 
   it('replays changes made offline in the order they were made, when the browser is back online', async () => {
-    const store = await loaded([item(1, 'flour'), item(2, 'eggs'), item(3, 'milk'), item(4, 'salt', { checked: true })]);
+    const store = await loaded([
+      item(1, 'flour'),
+      item(2, 'eggs'),
+      item(3, 'milk'),
+      item(4, 'salt', { checked: true }),
+    ]);
     online = false;
     await expect(store.toggle(1)).resolves.toBe('queued');
     await expect(store.remove(2)).resolves.toBe('queued');
@@ -215,7 +278,10 @@ describe('the shopping-list store', () => {
     const win = new EventTarget();
     vi.stubGlobal('window', win);
     vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
-    answer('GET /api/auth/me', { status: 200, body: { id: 1, username: 'alice', email: 'alice@example.com' } });
+    answer('GET /api/auth/me', {
+      status: 200,
+      body: { id: 1, username: 'alice', email: 'alice@example.com' },
+    });
     const stop = store.$shoppingList.listen(() => {});
     answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
     answer('DELETE /api/shopping-list/items/2', { status: 200, body: { success: true } });
@@ -247,7 +313,10 @@ describe('the shopping-list store', () => {
     const second = await freshStore();
     const patch = later();
     answer('PATCH /api/shopping-list/items/2', patch.promise);
-    answer('GET /api/shopping-list', { status: 200, body: [item(1, 'flour'), item(2, 'eggs', { checked: true })] });
+    answer('GET /api/shopping-list', {
+      status: 200,
+      body: [item(1, 'flour'), item(2, 'eggs', { checked: true })],
+    });
     const starting = second.startShoppingList(1);
     expect(shown(second)).toEqual(['1:flour', '2:eggs ✓']);
     patch.release({ status: 200, body: item(2, 'eggs', { checked: true }) });
@@ -259,7 +328,10 @@ describe('the shopping-list store', () => {
   it('ignores a list answer that left the server before a tick was saved, then asks again', async () => {
     const store = await loaded([item(1, 'flour'), item(2, 'eggs')]);
     const stale = later();
-    answer('GET /api/shopping-list', stale.promise, { status: 200, body: [item(1, 'flour', { checked: true }), item(2, 'eggs')] });
+    answer('GET /api/shopping-list', stale.promise, {
+      status: 200,
+      body: [item(1, 'flour', { checked: true }), item(2, 'eggs')],
+    });
     const syncing = store.syncShoppingList();
     await vi.waitFor(() => expect(gets()).toBe(1));
     answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
@@ -274,7 +346,10 @@ describe('the shopping-list store', () => {
   it('a late answer to a tick does not undo the untick made meanwhile', async () => {
     const store = await loaded([item(1, 'flour')]);
     const firstPatch = later();
-    answer('PATCH /api/shopping-list/items/1', firstPatch.promise, { status: 200, body: item(1, 'flour', { checked: false }) });
+    answer('PATCH /api/shopping-list/items/1', firstPatch.promise, {
+      status: 200,
+      body: item(1, 'flour', { checked: false }),
+    });
     const seen: boolean[] = [];
     const tick = store.toggle(1);
     const untick = store.toggle(1);
@@ -284,7 +359,10 @@ describe('the shopping-list store', () => {
     await expect(untick).resolves.toBe('saved');
     stop();
     expect(seen.every((checked) => !checked)).toBe(true);
-    expect(writes()).toEqual(['PATCH /api/shopping-list/items/1 {"checked":true}', 'PATCH /api/shopping-list/items/1 {"checked":false}']);
+    expect(writes()).toEqual([
+      'PATCH /api/shopping-list/items/1 {"checked":true}',
+      'PATCH /api/shopping-list/items/1 {"checked":false}',
+    ]);
   });
 
   it('a line added offline can be ticked before it has an id; the tick follows it to its real id', async () => {
@@ -297,12 +375,22 @@ describe('the shopping-list store', () => {
     expect(shown(store)).toContain(`${eggs.id}:eggs ✓`);
 
     online = true;
-    const server = [item(5, 'flour', { unit: 'cup' }), item(6, 'eggs', { amount: 2 }), item(7, 'Salt', { amount: null })];
+    const server = [
+      item(5, 'flour', { unit: 'cup' }),
+      item(6, 'eggs', { amount: 2 }),
+      item(7, 'Salt', { amount: null }),
+    ];
     answer('POST /api/shopping-list/items', { status: 200, body: server });
     answer('PATCH /api/shopping-list/items/6', { status: 200, body: { ...server[1], checked: true } });
-    answer('GET /api/shopping-list', { status: 200, body: [server[0], { ...server[1], checked: true }, server[2]] });
+    answer('GET /api/shopping-list', {
+      status: 200,
+      body: [server[0], { ...server[1], checked: true }, server[2]],
+    });
     await store.syncShoppingList();
-    expect(writes().map((w) => w.split(' {')[0])).toEqual(['POST /api/shopping-list/items', 'PATCH /api/shopping-list/items/6']);
+    expect(writes().map((w) => w.split(' {')[0])).toEqual([
+      'POST /api/shopping-list/items',
+      'PATCH /api/shopping-list/items/6',
+    ]);
     expect(shown(store)).toEqual(['5:flour', '6:eggs ✓', '7:Salt']);
   });
 
@@ -313,13 +401,23 @@ describe('the shopping-list store', () => {
     await store.addRecipe(pancakes, 2);
     await store.toggle(1);
     online = true;
-    answer('POST /api/shopping-list/items', { status: 409, body: { error: 'Your shopping list is full (500 items). Remove some items first.' } });
+    answer('POST /api/shopping-list/items', {
+      status: 409,
+      body: { error: 'Your shopping list is full (500 items). Remove some items first.' },
+    });
     answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
     answer('GET /api/shopping-list', { status: 200, body: [item(1, 'flour', { checked: true })] });
     await store.syncShoppingList();
     await vi.waitFor(() => expect(gets()).toBe(1));
-    expect($toast.get()).toMatchObject({ title: 'Failed to update shopping list', description: 'Your shopping list is full (500 items). Remove some items first.', variant: 'destructive' });
-    expect(store.$shoppingList.value).toMatchObject({ pending: 0, error: 'Your shopping list is full (500 items). Remove some items first.' });
+    expect($toast.get()).toMatchObject({
+      title: 'Failed to update shopping list',
+      description: 'Your shopping list is full (500 items). Remove some items first.',
+      variant: 'destructive',
+    });
+    expect(store.$shoppingList.value).toMatchObject({
+      pending: 0,
+      error: 'Your shopping list is full (500 items). Remove some items first.',
+    });
     expect(shown(store)).toEqual(['1:flour ✓']);
   });
 
@@ -351,15 +449,20 @@ describe('the shopping-list store', () => {
   });
 
   it('a page that finds nobody signed in drops synced copies, and keeps copies with unsent changes', () => {
-    const copy = (queue: unknown[]) => JSON.stringify({ v: 1, base: [item(1, 'flour')], queue, nextSeq: 2, nextTempId: -1 });
+    const copy = (queue: unknown[]) =>
+      JSON.stringify({ v: 1, base: [item(1, 'flour')], queue, nextSeq: 2, nextTempId: -1 });
     memory.setItem('forkful:shopping-list:1', copy([]));
     memory.setItem('forkful:shopping-list:2', copy([{ seq: 1, op: 'check', id: 1, checked: true }]));
     memory.setItem('forkful:units', 'metric');
     forgetSyncedCopies();
-    expect([memory.getItem('forkful:shopping-list:1'), memory.getItem('forkful:shopping-list:2') !== null, memory.getItem('forkful:units')]).toEqual([null, true, 'metric']);
+    expect([
+      memory.getItem('forkful:shopping-list:1'),
+      memory.getItem('forkful:shopping-list:2') !== null,
+      memory.getItem('forkful:units'),
+    ]).toEqual([null, true, 'metric']);
   });
 
-  it("never shows an answer meant for the previous user", async () => {
+  it('never shows an answer meant for the previous user', async () => {
     const store = await freshStore();
     const slow = later();
     answer('GET /api/shopping-list', slow.promise, { status: 200, body: [item(3, 'rice')] });

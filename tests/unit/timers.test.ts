@@ -5,12 +5,24 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 class MemoryStorage implements Storage {
   private data = new Map<string, string>();
-  get length() { return this.data.size; }
-  clear() { this.data.clear(); }
-  getItem(key: string) { return this.data.get(key) ?? null; }
-  key(index: number) { return [...this.data.keys()][index] ?? null; }
-  removeItem(key: string) { this.data.delete(key); }
-  setItem(key: string, value: string) { this.data.set(key, String(value)); }
+  get length() {
+    return this.data.size;
+  }
+  clear() {
+    this.data.clear();
+  }
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.data.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, String(value));
+  }
 }
 
 type Store = typeof import('../../src/stores/timers.ts');
@@ -39,7 +51,16 @@ afterEach(() => {
 
 describe('timer input rules (SPEC §5)', () => {
   it.each([
-    ['5', 5], ['12', 12], ['2.7', 2], ['0', 1], ['-3', 1], ['', 1], ['abc', 1], [' 7 ', 7], [9999, 1440], [3, 3],
+    ['5', 5],
+    ['12', 12],
+    ['2.7', 2],
+    ['0', 1],
+    ['-3', 1],
+    ['', 1],
+    ['abc', 1],
+    [' 7 ', 7],
+    [9999, 1440],
+    [3, 3],
   ] as const)('minutes %j → %i', async (input, minutes) => {
     const { timerMinutes } = await freshStore();
     expect(timerMinutes(input)).toBe(minutes);
@@ -56,14 +77,26 @@ describe('timer input rules (SPEC §5)', () => {
   });
 
   it.each([
-    [0, '0:00'], [5, '0:05'], [65, '1:05'], [600, '10:00'], [3600, '1:00:00'], [3723, '1:02:03'],
+    [0, '0:00'],
+    [5, '0:05'],
+    [65, '1:05'],
+    [600, '10:00'],
+    [3600, '1:00:00'],
+    [3723, '1:02:03'],
   ])('formatClock(%i) = %s', async (seconds, text) => {
     const { formatClock } = await freshStore();
     expect(formatClock(seconds)).toBe(text);
   });
 
   it.each([
-    [61, 60, [60]], [62, 58, [60]], [31, 30, [30]], [11, 9, [10]], [1, 0, [0]], [65, 0, [60, 30, 10, 0]], [59, 58, []], [10, 10, []],
+    [61, 60, [60]],
+    [62, 58, [60]],
+    [31, 30, [30]],
+    [11, 9, [10]],
+    [1, 0, [0]],
+    [65, 0, [60, 30, 10, 0]],
+    [59, 58, []],
+    [10, 10, []],
   ])('alerts between %i s and %i s: %j', async (before, after, marks) => {
     const { alertsCrossed } = await freshStore();
     expect(alertsCrossed(before, after)).toEqual(marks);
@@ -73,8 +106,16 @@ describe('timer input rules (SPEC §5)', () => {
 describe('timers', () => {
   it('adds timers paused, with the default name and the eight colours in turn', async () => {
     const store = await freshStore();
-    const made = Array.from({ length: 9 }, (_, i) => store.addTimer({ name: i === 0 ? '' : `T${i}`, minutes: 1 }));
-    expect(made[0]).toMatchObject({ name: 'Timer 1', duration: 60, remaining: 60, running: false, endsAt: null });
+    const made = Array.from({ length: 9 }, (_, i) =>
+      store.addTimer({ name: i === 0 ? '' : `T${i}`, minutes: 1 }),
+    );
+    expect(made[0]).toMatchObject({
+      name: 'Timer 1',
+      duration: 60,
+      remaining: 60,
+      running: false,
+      endsAt: null,
+    });
     expect(made.slice(0, 8).map((t) => t.color)).toEqual([...store.TIMER_COLORS]);
     expect(made[8]!.color).toBe(store.TIMER_COLORS[0]);
     expect(new Set(made.map((t) => t.id)).size).toBe(9);
@@ -125,7 +166,12 @@ describe('timers', () => {
     vi.advanceTimersByTime(120_000); // the page is closed for two minutes
     store = await freshStore();
     unmount = mount(store);
-    expect(store.$timers.get()[0]).toMatchObject({ id: timer.id, name: 'Stock', running: true, remaining: 420 });
+    expect(store.$timers.get()[0]).toMatchObject({
+      id: timer.id,
+      name: 'Stock',
+      running: true,
+      remaining: 420,
+    });
     unmount();
   });
 

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { $toast, dismissToast, pauseToast, resumeToast, showToast, TOAST_DURATION_MS } from '../../src/stores/toasts.ts';
+import {
+  $toast,
+  dismissToast,
+  pauseToast,
+  resumeToast,
+  showToast,
+  TOAST_DURATION_MS,
+} from '../../src/stores/toasts.ts';
 
 describe('toast store (SPEC §4, §9)', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -11,7 +18,11 @@ describe('toast store (SPEC §4, §9)', () => {
   it('shows a toast for 5000 ms, default variant', () => {
     expect(TOAST_DURATION_MS).toBe(5000);
     showToast({ title: 'Recipe saved', description: 'Added to your saved recipes' });
-    expect($toast.get()).toMatchObject({ title: 'Recipe saved', description: 'Added to your saved recipes', variant: 'default' });
+    expect($toast.get()).toMatchObject({
+      title: 'Recipe saved',
+      description: 'Added to your saved recipes',
+      variant: 'default',
+    });
     vi.advanceTimersByTime(4999);
     expect($toast.get()).not.toBeNull();
     vi.advanceTimersByTime(1);
@@ -21,7 +32,11 @@ describe('toast store (SPEC §4, §9)', () => {
   it('keeps one toast: a new one replaces the old and gets its own 5000 ms', () => {
     showToast({ title: 'First' });
     vi.advanceTimersByTime(4000);
-    const second = showToast({ title: 'Copy failed', description: 'Unable to copy link to clipboard.', variant: 'destructive' });
+    const second = showToast({
+      title: 'Copy failed',
+      description: 'Unable to copy link to clipboard.',
+      variant: 'destructive',
+    });
     expect($toast.get()).toEqual(second);
     vi.advanceTimersByTime(4000);
     expect($toast.get()?.title).toBe('Copy failed');

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { convertTemperaturesInText } from '../../src/lib/temperature-text.ts';
 import {
-  convertIngredientLine, convertMeasure, convertTemperature, ingredientForDisplay, readNumber,
-  type MeasureUnit, type TemperatureUnit,
+  convertIngredientLine,
+  convertMeasure,
+  convertTemperature,
+  ingredientForDisplay,
+  readNumber,
+  type MeasureUnit,
+  type TemperatureUnit,
 } from '../../src/lib/unit-conversion.ts';
 
 describe('kitchen helper: measures (3 decimals)', () => {
@@ -30,9 +35,12 @@ describe('kitchen helper: measures (3 decimals)', () => {
     expect(convertMeasure(input, from, to)).toBe(expected);
   });
 
-  it.each([[''], ['abc'], ['1,5'], ['2 cups'], ['--1'], ['NaN'], ['Infinity']])('non-numeric %j gives an empty result', (input) => {
-    expect(convertMeasure(input, 'cups', 'ml')).toBe('');
-  });
+  it.each([[''], ['abc'], ['1,5'], ['2 cups'], ['--1'], ['NaN'], ['Infinity']])(
+    'non-numeric %j gives an empty result',
+    (input) => {
+      expect(convertMeasure(input, 'cups', 'ml')).toBe('');
+    },
+  );
 
   it('does not mix volume and weight', () => {
     expect(convertMeasure('1', 'cups', 'g')).toBe('');
@@ -62,7 +70,15 @@ describe('kitchen helper: temperature (2 decimals)', () => {
 
 describe('readNumber', () => {
   it.each([
-    ['2', 2], ['-3.5', -3.5], ['.5', 0.5], ['1 1/2', 1.5], ['½', 0.5], ['1e2', 100], ['', null], ['x', null], ['1/0', null],
+    ['2', 2],
+    ['-3.5', -3.5],
+    ['.5', 0.5],
+    ['1 1/2', 1.5],
+    ['½', 0.5],
+    ['1e2', 100],
+    ['', null],
+    ['x', null],
+    ['1/0', null],
   ])('%j → %s', (input, expected) => {
     expect(readNumber(input)).toBe(expected);
   });

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client.ts';
-import type { Category } from '../../../src/lib/recipe-types.ts';
+import type { Category } from '../../../src/lib/schemas/category.ts';
 
 function categoryQuery(db: Db) {
-  return db.selectFrom('categories as c')
+  return db
+    .selectFrom('categories as c')
     .select(['c.id', 'c.name', 'c.slug', 'c.description', 'c.image'])
     .select(sql<number>`(SELECT count(*)::int FROM recipes r WHERE r.category = c.slug)`.as('recipeCount'));
 }

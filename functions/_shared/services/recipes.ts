@@ -1,66 +1,107 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client.ts';
-import { recipeFromRecord, type RecipeRecord } from '../../../src/lib/recipe-json.ts';
-import type { Recipe } from '../../../src/lib/recipe-types.ts';
+import { RECIPE_COLUMNS, recipeFromRow } from '../../../db/mappers/recipe.ts';
+import type { RecipeRow } from '../../../db/schema.ts';
+import type { Recipe } from '../../../src/lib/schemas/recipe.ts';
 
 // Recipe reads. Every function takes the database handle so tests can pass their own.
 
-/** Every RecipeRecord column, qualified so joins can use it (the generated search columns are left out). */
-export const RECIPE_COLUMNS = [
-  'recipes.id', 'recipes.slug', 'recipes.title', 'recipes.description', 'recipes.summary', 'recipes.image',
-  'recipes.category', 'recipes.cuisine', 'recipes.prep_time', 'recipes.cook_time', 'recipes.total_time',
-  'recipes.servings', 'recipes.difficulty', 'recipes.calories', 'recipes.nutrition', 'recipes.ingredients',
-  'recipes.instructions', 'recipes.tags', 'recipes.faqs', 'recipes.video_url', 'recipes.video_thumbnail',
-  'recipes.video_duration', 'recipes.rating', 'recipes.review_count', 'recipes.created_at', 'recipes.updated_at',
-] as const;
-
-const toRecipes = (rows: unknown[]) => rows.map((row) => recipeFromRecord(row as unknown as RecipeRecord));
+const toRecipes = (rows: RecipeRow[]) => rows.map(recipeFromRow);
 
 /** Newest first, paged. */
 export async function listRecipes(db: Db, page: { limit: number; offset: number }): Promise<Recipe[]> {
-  const rows = await db.selectFrom('recipes').select(RECIPE_COLUMNS)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc')
-    .limit(page.limit).offset(page.offset).execute();
+  const rows = await db
+    .selectFrom('recipes')
+    .select(RECIPE_COLUMNS)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return toRecipes(rows);
 }
 
 /** Best rated (then most reviewed, then newest): what the home page leads with. */
 export async function featuredRecipes(db: Db, page: { limit: number; offset: number }): Promise<Recipe[]> {
-  const rows = await db.selectFrom('recipes').select(RECIPE_COLUMNS)
-    .orderBy('rating', 'desc').orderBy('review_count', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc')
-    .limit(page.limit).offset(page.offset).execute();
+  const rows = await db
+    .selectFrom('recipes')
+    .select(RECIPE_COLUMNS)
+    .orderBy('rating', 'desc')
+    .orderBy('review_count', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return toRecipes(rows);
 }
 
 export async function recipeById(db: Db, id: number): Promise<Recipe | undefined> {
   const row = await db.selectFrom('recipes').select(RECIPE_COLUMNS).where('id', '=', id).executeTakeFirst();
-  return row ? recipeFromRecord(row as unknown as RecipeRecord) : undefined;
+  return row ? recipeFromRow(row) : undefined;
+}
+
+/** What publishing needs to know of a recipe: which pages show it. */
+export async function recipeRef(
+  db: Db,
+  id: number,
+): Promise<{ id: number; slug: string; category: string } | undefined> {
+  return db.selectFrom('recipes').select(['id', 'slug', 'category']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function recipeBySlug(db: Db, slug: string): Promise<Recipe | undefined> {
-  const row = await db.selectFrom('recipes').select(RECIPE_COLUMNS).where('slug', '=', slug).executeTakeFirst();
-  return row ? recipeFromRecord(row as unknown as RecipeRecord) : undefined;
+  const row = await db
+    .selectFrom('recipes')
+    .select(RECIPE_COLUMNS)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row ? recipeFromRow(row) : undefined;
 }
 
 /** Recipes of one category (by slug), newest first; undefined when the category does not exist. */
-export async function recipesInCategory(db: Db, category: string, page: { limit: number; offset: number }): Promise<Recipe[] | undefined> {
-  const found = await db.selectFrom('categories').select('slug')
-    .where((eb) => eb.or([eb('slug', '=', category.toLowerCase()), eb(eb.fn('lower', ['name']), '=', category.toLowerCase())]))
+export async function recipesInCategory(
+  db: Db,
+  category: string,
+  page: { limit: number; offset: number },
+): Promise<Recipe[] | undefined> {
+  const found = await db
+    .selectFrom('categories')
+    .select('slug')
+    .where((eb) =>
+      eb.or([
+        eb('slug', '=', category.toLowerCase()),
+        eb(eb.fn('lower', ['name']), '=', category.toLowerCase()),
+      ]),
+    )
     .executeTakeFirst();
   if (!found) return undefined;
-  const rows = await db.selectFrom('recipes').select(RECIPE_COLUMNS).where('category', '=', found.slug)
-    .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+  const rows = await db
+    .selectFrom('recipes')
+    .select(RECIPE_COLUMNS)
+    .where('category', '=', found.slug)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return toRecipes(rows);
 }
 
 /** Same category first, then most shared tags, then rating; never the recipe itself. */
 export async function relatedRecipes(db: Db, recipe: Recipe, limit: number): Promise<Recipe[]> {
-  const rows = await db.selectFrom('recipes').select(RECIPE_COLUMNS)
+  const rows = await db
+    .selectFrom('recipes')
+    .select(RECIPE_COLUMNS)
     .where('id', '!=', recipe.id)
     .orderBy(sql`(category = ${recipe.category})`, 'desc')
-    .orderBy(sql`cardinality(array(SELECT unnest(tags) INTERSECT SELECT unnest(${sql.val(recipe.tags)}::text[])))`, 'desc')
-    .orderBy('rating', 'desc').orderBy('id', 'asc')
-    .limit(limit).execute();
+    .orderBy(
+      sql`cardinality(array(SELECT unnest(tags) INTERSECT SELECT unnest(${sql.val(recipe.tags)}::text[])))`,
+      'desc',
+    )
+    .orderBy('rating', 'desc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute();
   return toRecipes(rows);
 }
 
@@ -86,13 +127,19 @@ const TYPO_DISTANCE = 0.6;
  * the page, recipes whose words are closest by trigrams ("chiken" → chicken) follow.
  */
 export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[]> {
-  const filtered = db.selectFrom('recipes').select(RECIPE_COLUMNS)
+  const filtered = db
+    .selectFrom('recipes')
+    .select(RECIPE_COLUMNS)
     .$if(Boolean(query.category), (qb) => qb.where('category', '=', query.category!))
     .$if(Boolean(query.cuisine), (qb) => qb.where(sql`lower(cuisine)`, '=', query.cuisine!.toLowerCase()));
 
   const text = query.q.trim();
   if (!text) {
-    const rows = await filtered.orderBy('rating', 'desc').orderBy('created_at', 'desc').limit(query.limit).execute();
+    const rows = await filtered
+      .orderBy('rating', 'desc')
+      .orderBy('created_at', 'desc')
+      .limit(query.limit)
+      .execute();
     return toRecipes(rows);
   }
 
@@ -101,8 +148,10 @@ export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[
     ? await filtered
         .where(sql<boolean>`search_vector @@ to_tsquery('english', ${tsQuery})`)
         .orderBy(sql`ts_rank(search_vector, to_tsquery('english', ${tsQuery}))`, 'desc')
-        .orderBy('rating', 'desc').orderBy('id', 'asc')
-        .limit(query.limit).execute()
+        .orderBy('rating', 'desc')
+        .orderBy('id', 'asc')
+        .limit(query.limit)
+        .execute()
     : [];
   const found = toRecipes(exact);
   if (found.length >= query.limit) return found;
@@ -112,15 +161,23 @@ export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[
   const distance = sql<number>`${lowered} <<<-> search_words`;
   // Nearest first by the GiST index alone (a KNN scan stays fast as the catalogue grows); the
   // typo threshold and the tie-breaks apply to those few candidates only.
-  const nearest = db.selectFrom('recipes').select(['id', distance.as('distance')])
+  const nearest = db
+    .selectFrom('recipes')
+    .select(['id', distance.as('distance')])
     .$if(Boolean(query.category), (qb) => qb.where('category', '=', query.category!))
     .$if(Boolean(query.cuisine), (qb) => qb.where(sql`lower(cuisine)`, '=', query.cuisine!.toLowerCase()))
-    .orderBy(distance).limit(query.limit + seen.length);
-  const fuzzy = await db.selectFrom('recipes').innerJoin(nearest.as('n'), 'n.id', 'recipes.id')
+    .orderBy(distance)
+    .limit(query.limit + seen.length);
+  const fuzzy = await db
+    .selectFrom('recipes')
+    .innerJoin(nearest.as('n'), 'n.id', 'recipes.id')
     .select(RECIPE_COLUMNS)
     .where('n.distance', '<=', TYPO_DISTANCE)
     .$if(seen.length > 0, (qb) => qb.where('recipes.id', 'not in', seen))
-    .orderBy('n.distance', 'asc').orderBy('recipes.rating', 'desc').orderBy('recipes.id', 'asc')
-    .limit(query.limit - found.length).execute();
+    .orderBy('n.distance', 'asc')
+    .orderBy('recipes.rating', 'desc')
+    .orderBy('recipes.id', 'asc')
+    .limit(query.limit - found.length)
+    .execute();
   return [...found, ...toRecipes(fuzzy)];
 }

@@ -1,43 +1,31 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client.ts';
-import type { SessionUser } from '../../../src/lib/auth-schema.ts';
+import { USER_RECORD_COLUMNS, userRecordFromRow, type UserRecord } from '../../../db/mappers/user.ts';
 
 // Accounts in the users table. Usernames and emails are unique case-insensitively (indexes on
 // lower(...)); every lookup by name goes through lower() to use them.
 
-export interface UserRecord extends SessionUser {
-  sessionVersion: number;
-  calorieGoal: number;
-}
+export type { UserRecord } from '../../../db/mappers/user.ts';
 
 /** Only the login path ever sees the hash. */
-export interface UserWithHash extends UserRecord {
-  passwordHash: string;
-}
-
-const columns = ['id', 'username', 'email', 'session_version', 'calorie_goal'] as const;
-
-type Row = { id: number; username: string; email: string; session_version: number; calorie_goal: number };
-const toRecord = (r: Row): UserRecord => ({
-  id: r.id,
-  username: r.username,
-  email: r.email,
-  sessionVersion: r.session_version,
-  calorieGoal: r.calorie_goal,
-});
-
-/** What the API tells the browser about a user (SPEC §3): never the hash or the session version. */
-export const publicUser = (u: SessionUser): SessionUser => ({ id: u.id, username: u.username, email: u.email });
+export type UserWithHash = UserRecord & { passwordHash: string };
 
 export async function findUserById(db: Db, id: number): Promise<UserRecord | undefined> {
-  const row = await db.selectFrom('users').select(columns).where('id', '=', id).executeTakeFirst();
-  return row ? toRecord(row) : undefined;
+  const row = await db
+    .selectFrom('users')
+    .select(USER_RECORD_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? userRecordFromRow(row) : undefined;
 }
 
 export async function findUserForLogin(db: Db, username: string): Promise<UserWithHash | undefined> {
-  const row = await db.selectFrom('users').select([...columns, 'password_hash'])
-    .where(sql`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
-  return row ? { ...toRecord(row), passwordHash: row.password_hash } : undefined;
+  const row = await db
+    .selectFrom('users')
+    .select([...USER_RECORD_COLUMNS, 'password_hash'])
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row ? { ...userRecordFromRow(row), passwordHash: row.password_hash } : undefined;
 }
 
 export async function passwordHashOf(db: Db, id: number): Promise<string | undefined> {
@@ -47,11 +35,15 @@ export async function passwordHashOf(db: Db, id: number): Promise<string | undef
 
 /** True when another account already uses this username or email (any letter case). */
 export async function usernameOrEmailTaken(db: Db, username: string, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id')
-    .where((eb) => eb.or([
-      eb(sql`lower(username)`, '=', username.toLowerCase()),
-      eb(sql`lower(email)`, '=', email.toLowerCase()),
-    ]))
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb(sql`lower(username)`, '=', username.toLowerCase()),
+        eb(sql`lower(email)`, '=', email.toLowerCase()),
+      ]),
+    )
     .executeTakeFirst();
   return Boolean(row);
 }
@@ -59,24 +51,36 @@ export async function usernameOrEmailTaken(db: Db, username: string, email: stri
 /** Postgres unique_violation: a concurrent sign-up took the name between check and insert. */
 export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
 
-export async function createUser(db: Db, input: { username: string; email: string; passwordHash: string }): Promise<UserRecord> {
-  const row = await db.insertInto('users')
+export async function createUser(
+  db: Db,
+  input: { username: string; email: string; passwordHash: string },
+): Promise<UserRecord> {
+  const row = await db
+    .insertInto('users')
     .values({ username: input.username, email: input.email, password_hash: input.passwordHash })
-    .returning(columns).executeTakeFirstOrThrow();
-  return toRecord(row);
+    .returning(USER_RECORD_COLUMNS)
+    .executeTakeFirstOrThrow();
+  return userRecordFromRow(row);
 }
 
 /** Ends every session of the user (tokens carry the old version); returns the new version. */
 export async function bumpSessionVersion(db: Db, id: number): Promise<number> {
-  const row = await db.updateTable('users').set({ session_version: sql`session_version + 1` })
-    .where('id', '=', id).returning('session_version').executeTakeFirstOrThrow();
+  const row = await db
+    .updateTable('users')
+    .set({ session_version: sql`session_version + 1` })
+    .where('id', '=', id)
+    .returning('session_version')
+    .executeTakeFirstOrThrow();
   return row.session_version;
 }
 
 /** Stores a new password hash and ends every existing session; returns the new session version. */
 export async function setPasswordHash(db: Db, id: number, passwordHash: string): Promise<number> {
-  const row = await db.updateTable('users')
+  const row = await db
+    .updateTable('users')
     .set({ password_hash: passwordHash, session_version: sql`session_version + 1` })
-    .where('id', '=', id).returning('session_version').executeTakeFirstOrThrow();
+    .where('id', '=', id)
+    .returning('session_version')
+    .executeTakeFirstOrThrow();
   return row.session_version;
 }

@@ -26,10 +26,21 @@ export function setUpCardDialogs(root: HTMLElement): void {
   };
   const press = (event: PointerEvent) => {
     const hit = event.button === 0 ? cardOf(event.target) : null;
-    if (hit) void import('../../islands/recipe/recipe-cache.ts').then(({ fetchRecipe }) => fetchRecipe(hit.id).catch(() => {}));
+    if (hit)
+      void import('../../islands/recipe/recipe-cache.ts').then(({ fetchRecipe }) =>
+        fetchRecipe(hit.id).catch(() => {}),
+      );
   };
   const firstClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const hit = cardOf(event.target);
     if (!hit) return;
     event.preventDefault();
@@ -42,5 +53,6 @@ export function setUpCardDialogs(root: HTMLElement): void {
     ['focusin', warm],
     ['pointerdown', press as EventListener],
   ];
-  for (const [type, listener] of listeners) document.addEventListener(type, listener, { passive: type !== 'click' });
+  for (const [type, listener] of listeners)
+    document.addEventListener(type, listener, { passive: type !== 'click' });
 }

@@ -27,5 +27,6 @@ export function setUpKitchenPanel(root: HTMLElement): void {
   }
   button.addEventListener('click', () => mount(true), { once: true });
   // The code starts loading as the pointer or focus arrives, before the click.
-  for (const type of ['pointerenter', 'focus']) button.addEventListener(type, () => void loadPanel(), { once: true, passive: true });
+  for (const type of ['pointerenter', 'focus'])
+    button.addEventListener(type, () => void loadPanel(), { once: true, passive: true });
 }

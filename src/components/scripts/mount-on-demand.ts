@@ -18,7 +18,11 @@ export async function mountOnDemand<P extends object>(
 ): Promise<void> {
   if (container.dataset.mounted) return;
   container.dataset.mounted = 'true';
-  const [{ createElement }, { createRoot, hydrateRoot }, { default: Component }] = await Promise.all([import('react'), import('react-dom/client'), load()]);
+  const [{ createElement }, { createRoot, hydrateRoot }, { default: Component }] = await Promise.all([
+    import('react'),
+    import('react-dom/client'),
+    load(),
+  ]);
   const element = createElement(Component, props);
   if (options.hydrate) hydrateRoot(container, element);
   else createRoot(container).render(element);

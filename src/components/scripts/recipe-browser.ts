@@ -1,9 +1,10 @@
-import type { Recipe } from '../../lib/recipe-types.ts';
+import type { Recipe } from '../../lib/schemas/recipe.ts';
 import type { recipeCardHtml } from '../recipe-card-html.ts';
 
 type CardRenderer = typeof recipeCardHtml;
 /** The card template loads with the first request: the first cards are in the page's HTML. */
-const loadCardRenderer = (): Promise<CardRenderer> => import('../recipe-card-html.ts').then((m) => m.recipeCardHtml);
+const loadCardRenderer = (): Promise<CardRenderer> =>
+  import('../recipe-card-html.ts').then((m) => m.recipeCardHtml);
 
 // The category filter bar and 'Load More Recipes' of a prebuilt grid (RecipeBrowser.astro).
 // SPEC §4: choosing a category switches between featured and category recipes; each 'Load More'
@@ -34,7 +35,17 @@ function elementsOf(root: HTMLElement): BrowserElements | undefined {
   const error = q('[data-error]');
   const more = q<HTMLButtonElement>('[data-load-more]');
   if (!grid || !title || !status || !empty || !error || !more) return undefined;
-  return { root, grid, title, countLabel: q('[data-count-label]'), status, empty, error, more, filters: [...root.querySelectorAll<HTMLAnchorElement>('a[data-filter]')] };
+  return {
+    root,
+    grid,
+    title,
+    countLabel: q('[data-count-label]'),
+    status,
+    empty,
+    error,
+    more,
+    filters: [...root.querySelectorAll<HTMLAnchorElement>('a[data-filter]')],
+  };
 }
 
 function cardsHtml(renderCard: CardRenderer, recipes: Recipe[], from: number, headingLevel: 2 | 3): string {
@@ -58,12 +69,16 @@ function setUp(els: BrowserElements): void {
   let limit = Math.max(pageSize, shown);
   let request = 0;
 
-  const endpoint = (n: number) => (category
-    ? `/api/recipes/category/${encodeURIComponent(category)}?limit=${n}`
-    : `/api/recipes/featured?limit=${n}`);
+  const endpoint = (n: number) =>
+    category
+      ? `/api/recipes/category/${encodeURIComponent(category)}?limit=${n}`
+      : `/api/recipes/featured?limit=${n}`;
 
   async function fetchRecipes(n: number): Promise<Recipe[]> {
-    const response = await fetch(endpoint(Math.min(n, API_MAX_LIMIT)), { credentials: 'include', headers: { Accept: 'application/json' } });
+    const response = await fetch(endpoint(Math.min(n, API_MAX_LIMIT)), {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
     if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
     return (await response.json()) as Recipe[];
   }
@@ -86,10 +101,15 @@ function setUp(els: BrowserElements): void {
     els.more.hidden = shown < limit || limit >= API_MAX_LIMIT;
     els.error.hidden = true;
     const name = currentFilter()?.dataset.name;
-    els.status.textContent = shown === 0 ? (els.root.dataset.emptyText ?? '') : `Showing ${recipesWord(shown)}${name ? ` in ${name}` : ''}.`;
+    els.status.textContent =
+      shown === 0
+        ? (els.root.dataset.emptyText ?? '')
+        : `Showing ${recipesWord(shown)}${name ? ` in ${name}` : ''}.`;
     if (append && shown > previous) {
       // Keyboard users continue from the first new card.
-      els.grid.querySelectorAll<HTMLAnchorElement>('[data-recipe-card] a')[previous]?.focus({ preventScroll: true });
+      els.grid
+        .querySelectorAll<HTMLAnchorElement>('[data-recipe-card] a')
+        [previous]?.focus({ preventScroll: true });
     }
   }
 
@@ -123,8 +143,11 @@ function setUp(els: BrowserElements): void {
       if (a === filter) a.setAttribute('aria-current', 'true');
       else a.removeAttribute('aria-current');
     }
-    els.title.textContent = filter?.dataset.name ? `${filter.dataset.name} Recipes` : (els.title.dataset.defaultTitle ?? 'All Recipes');
-    if (els.countLabel && filter?.dataset.count) els.countLabel.textContent = recipesWord(Number(filter.dataset.count));
+    els.title.textContent = filter?.dataset.name
+      ? `${filter.dataset.name} Recipes`
+      : (els.title.dataset.defaultTitle ?? 'All Recipes');
+    if (els.countLabel && filter?.dataset.count)
+      els.countLabel.textContent = recipesWord(Number(filter.dataset.count));
     const url = new URL(location.href);
     if (slug) url.searchParams.set('category', slug);
     else url.searchParams.delete('category');

@@ -33,7 +33,8 @@ export function cookLinkFollowsServings(recipeId: number): void {
     link.href = url.toString();
     return link.href;
   };
-  for (const type of ['pointerdown', 'focus']) link.addEventListener(type, () => void withServings(), { passive: true });
+  for (const type of ['pointerdown', 'focus'])
+    link.addEventListener(type, () => void withServings(), { passive: true });
   link.addEventListener('click', (event) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

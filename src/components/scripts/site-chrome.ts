@@ -14,7 +14,8 @@ function storedTheme(): string | null {
 
 function applyTheme(dark: boolean): void {
   root.classList.toggle('dark', dark);
-  for (const button of document.querySelectorAll('[data-theme-toggle]')) button.setAttribute('aria-pressed', String(dark));
+  for (const button of document.querySelectorAll('[data-theme-toggle]'))
+    button.setAttribute('aria-pressed', String(dark));
 }
 
 applyTheme(root.classList.contains('dark'));
@@ -68,9 +69,13 @@ function useFallback(img: HTMLImageElement): void {
   img.removeAttribute('srcset');
   img.src = fallback;
 }
-document.addEventListener('error', (event) => {
-  if (event.target instanceof HTMLImageElement) useFallback(event.target);
-}, true);
+document.addEventListener(
+  'error',
+  (event) => {
+    if (event.target instanceof HTMLImageElement) useFallback(event.target);
+  },
+  true,
+);
 // Images that failed before this script ran.
 for (const img of document.images) {
   if (img.complete && img.naturalWidth === 0 && img.getAttribute('src')) useFallback(img);

@@ -7,7 +7,8 @@ import { mountOnDemand } from './mount-on-demand.ts';
 // that was already there, so screen readers announce it.
 
 export function setUpToastArea(root: HTMLElement): void {
-  const start = () => mountOnDemand(root, () => import('../../islands/toast/Toaster.tsx'), {}, { hydrate: true });
+  const start = () =>
+    mountOnDemand(root, () => import('../../islands/toast/Toaster.tsx'), {}, { hydrate: true });
   const stop = $toast.listen((toast) => {
     if (!toast) return;
     stop();
