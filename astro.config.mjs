@@ -14,4 +14,7 @@ export default defineConfig({
   integrations: [react()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
+  // Pages whose getStaticPaths gives a cacheKey (src/lib/site-content.ts) are rendered again only
+  // when their key or their source files change: a publish re-renders what it affects (issue 15).
+  experimental: { incrementalBuild: true },
 });
