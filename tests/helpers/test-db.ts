@@ -62,7 +62,7 @@ export function useTestDatabase(): () => Db {
 export async function call(
   handler: (req: Request, context?: { ip?: string }) => Promise<Response>,
   path: string,
-  init: RequestInit & { json?: unknown; ip?: string } = {},
+  init: RequestInit & { json?: unknown; ip?: string | undefined } = {},
 ): Promise<{ status: number; headers: Headers; body: any }> {
   const { json, ip, ...rest } = init;
   const headers = new Headers(rest.headers);
