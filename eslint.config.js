@@ -3,13 +3,20 @@
 // Errors are kept for layer violations (docs/ARCHITECTURE.md) and real bugs; style is Prettier's job,
 // and opinions (`any`, unused names, hook dependencies) are warnings so new code is not fought.
 // No type-aware rules: they would make lint take minutes on this machine.
-import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import astro from 'eslint-plugin-astro';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
+
+/** ESLint's own recommended rules (what @eslint/js ships as `recommended`, without the extra package). */
+const jsRecommended = {
+  rules: Object.fromEntries(
+    [...builtinRules].filter(([, rule]) => rule.meta?.docs?.recommended).map(([name]) => [name, 'error']),
+  ),
+};
 
 /** The layers and what each may import from our own code (everything else of ours is an error). */
 const ours = [
@@ -110,7 +117,7 @@ export default tseslint.config(
       '**/*.d.ts',
     ],
   },
-  js.configs.recommended,
+  jsRecommended,
   ...tseslint.configs.recommended,
   ...astro.configs['flat/recommended'],
   {
