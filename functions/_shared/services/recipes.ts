@@ -1,6 +1,6 @@
 import type { Context } from '@netlify/functions';
 import { sql, type Transaction } from 'kysely';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { Db } from '../../../db/client.ts';
 import { RECIPE_COLUMNS, recipeFromRow, recipeToRow } from '../../../db/mappers/recipe.ts';
 import type { Database, NewRecipeRow, RecipeRow } from '../../../db/schema.ts';
