@@ -1,6 +1,6 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { blogPosts, settings as loadSettings } from '../../lib/site-content.ts';
+import { blogPosts, settings as loadSettings } from '../../data/site-content.ts';
 
 // /blog/rss.xml: the blog as an RSS 2.0 feed, newest first; every page links it from <head>.
 
