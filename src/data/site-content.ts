@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { getCollection, getEntry } from 'astro:content';
-import type { Category } from './schemas/category.ts';
-import type { Recipe } from './schemas/recipe.ts';
-import type { BlogCategory, BlogPost, PublishedReview, SitePage } from './site-data.ts';
-import { defaultSettings, parseFooter, type FooterContent, type SiteSettings } from './site-defaults.ts';
-import { markPagesStarted, timed, timedSync } from './build-timing.ts';
-import { relatedIndex, relatedRecipes } from './related.ts';
+import type { Category } from '../lib/schemas/category.ts';
+import type { Recipe } from '../lib/schemas/recipe.ts';
+import type { BlogCategory, BlogPost, PublishedReview, SitePage } from '../lib/site-records.ts';
+import { defaultSettings, parseFooter, type FooterContent, type SiteSettings } from '../lib/site-defaults.ts';
+import { markPagesStarted, timed, timedSync } from '../lib/build-timing.ts';
+import { featuredOrder } from '../lib/recipe-ranking.ts';
+import { relatedIndex, relatedRecipes } from '../lib/related.ts';
 
-// Typed access to the content collections for pages (the loaders store plain objects).
+// Typed access to the content collections for pages, components and layouts (the loaders in
+// src/content.config.ts store plain objects read from the database).
 //
 // A build renders thousands of pages in one process, so what every page needs from the whole
 // catalogue (the recipes in order, each category's recipes, the related lists, the reviews) is
@@ -63,19 +65,6 @@ export const CATEGORY_PAGE_SIZE = 24;
 /** One category's recipes, newest first (as /api/recipes/category/{slug} lists them). */
 export async function recipesInCategory(slug: string): Promise<Recipe[]> {
   return (await catalogue()).byCategory.get(slug) ?? [];
-}
-
-/** The order of /api/recipes/featured: best rated, then most reviewed, then newest. */
-export function featuredOrder<T extends Pick<Recipe, 'rating' | 'reviewCount' | 'createdAt' | 'id'>>(
-  list: T[],
-): T[] {
-  return [...list].sort(
-    (a, b) =>
-      b.rating - a.rating ||
-      b.reviewCount - a.reviewCount ||
-      (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0) ||
-      b.id - a.id,
-  );
 }
 
 /** Every recipe in featured order (computed once per build). */
