@@ -1,19 +1,2 @@
-import { sql } from 'kysely';
-import type { Db } from '../../../db/client.ts';
-import type { Category } from '../../../src/lib/schemas/category.ts';
-
-function categoryQuery(db: Db) {
-  return db
-    .selectFrom('categories as c')
-    .select(['c.id', 'c.name', 'c.slug', 'c.description', 'c.image'])
-    .select(sql<number>`(SELECT count(*)::int FROM recipes r WHERE r.category = c.slug)`.as('recipeCount'));
-}
-
-/** Every category with its number of recipes, alphabetical. */
-export async function listCategories(db: Db): Promise<Category[]> {
-  return categoryQuery(db).orderBy('c.name').execute();
-}
-
-export async function categoryBySlug(db: Db, slug: string): Promise<Category | undefined> {
-  return categoryQuery(db).where('c.slug', '=', slug).executeTakeFirst();
-}
+// Category reads are shared with the build: they live in db/queries/categories.ts.
+export { allCategories as listCategories, categoryBySlug } from '../../../db/queries/categories.ts';
