@@ -4,7 +4,8 @@ import type { Db } from '../client.ts';
 
 // Category reads, shared by the build (content loaders) and the API.
 
-function categoryQuery(db: Db) {
+/** Categories with their recipe counts (`recipeCount`), for further filtering. */
+export function categoryQuery(db: Db) {
   return db
     .selectFrom('categories as c')
     .select(['c.id', 'c.name', 'c.slug', 'c.description', 'c.image'])
