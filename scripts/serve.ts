@@ -24,7 +24,7 @@ import {
   handleBuildHook,
   localBuildHookUrl,
 } from './lib/local-build-hook.ts';
-import { DatabaseLockedError } from '../db/embedded.ts';
+import { DamagedDatabaseError, DatabaseLockedError } from '../db/embedded.ts';
 import { ApiError, errorResponse, json } from '../functions/_shared/http.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   try {
     prepared = await prepareDatabase({ root });
   } catch (err) {
-    if (err instanceof DatabaseLockedError) {
+    if (err instanceof DatabaseLockedError || err instanceof DamagedDatabaseError) {
       console.error(`\nForkful cannot start: ${err.message}\n`);
       process.exit(1);
     }

@@ -32,7 +32,7 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
     const embedded = openPGlite(path.join(dir, 'pglite'));
     db = embedded.db;
     close = embedded.close;
-    await embedded.pglite.waitReady;
+    await embedded.ready();
     report.push(
       `Database: embedded PGlite in ${path.relative(options.root, path.join(dir, 'pglite'))} (opened in ${ms(t)})`,
     );
