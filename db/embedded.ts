@@ -148,7 +148,7 @@ interface LockHolder {
  * corrupt it. A lock file created with O_EXCL decides who owns the directory; a lock left by a
  * dead process (same host, pid gone) is taken over.
  */
-function acquireLock(dir: string): () => void {
+export function acquireLock(dir: string): () => void {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const lockFile = `${dir}.lock`;
   const me: LockHolder = {
