@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { recipeCardHtml } from '../../components/recipe-card-html.ts';
+import { recipeCardHtml } from '../../lib/recipe-card-html.ts';
 import { api, errorText } from '../../lib/api-client.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
 import { showToast } from '../../stores/toasts.ts';
@@ -129,6 +129,7 @@ export default function SavedRecipes() {
 function CardSkeletons() {
   return (
     <div
+      role="status"
       aria-busy="true"
       aria-label="Loading saved recipes"
       className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"

@@ -1,7 +1,7 @@
-import type { Nutrition, Recipe } from '../lib/schemas/recipe.ts';
-import { ingredientSections, instructionTexts } from '../lib/recipe-text.ts';
-import { detailFallbackImage, smallImage } from '../lib/fallback-images.ts';
-import { stepText } from '../lib/recipe-jsonld.ts';
+import type { Nutrition, Recipe } from './schemas/recipe.ts';
+import { ingredientSections, instructionTexts } from './recipe-text.ts';
+import { detailFallbackImage, smallImage } from './fallback-images.ts';
+import { stepText } from './recipe-jsonld.ts';
 import { starsHtml } from './recipe-card-html.ts';
 import { escapeHtml, formatMinutes, plural, safeUrl } from './html.ts';
 
