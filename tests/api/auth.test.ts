@@ -3,7 +3,7 @@ import { SignJWT, UnsecuredJWT } from 'jose';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import auth from '../../functions/auth.ts';
-import { PASSWORD_COST } from '../../db/seed.ts';
+import { PASSWORD_COST } from '../../db/password-cost.ts';
 import {
   SESSION_AUDIENCE,
   SESSION_ISSUER,
