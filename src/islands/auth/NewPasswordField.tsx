@@ -1,4 +1,5 @@
 import { useDeferredValue, useEffect, useId, useState } from 'react';
+import type * as PasswordStrengthModule from '../../lib/password-strength.ts';
 import type { PasswordStrength, passwordStrength } from '../../lib/password-strength.ts';
 
 // A field for choosing a new password (sign-up, the admin Password tab, any change-password
@@ -14,7 +15,7 @@ import type { PasswordStrength, passwordStrength } from '../../lib/password-stre
 
 type Estimate = typeof passwordStrength;
 
-let loading: Promise<typeof import('../../lib/password-strength.ts')> | undefined;
+let loading: Promise<typeof PasswordStrengthModule> | undefined;
 /** The estimator module, fetched once per page. */
 export const loadPasswordStrength = () => (loading ??= import('../../lib/password-strength.ts'));
 
