@@ -5,8 +5,7 @@ import type { Recipe } from '../lib/schemas/recipe.ts';
 import type { BlogCategory, BlogPost, PublishedReview, SitePage } from '../lib/site-records.ts';
 import { defaultSettings, parseFooter, type FooterContent, type SiteSettings } from '../lib/site-defaults.ts';
 import { markPagesStarted, timed, timedSync } from '../lib/build-timing.ts';
-import { featuredOrder } from '../lib/recipe-ranking.ts';
-import { relatedIndex, relatedRecipes } from '../lib/related.ts';
+import { featuredOrder, relatedIndex, relatedRecipes } from '../lib/recipe-ranking.ts';
 
 // Typed access to the content collections for pages, components and layouts (the loaders in
 // src/content.config.ts store plain objects read from the database).
@@ -74,7 +73,7 @@ export async function featuredRecipes(): Promise<Recipe[]> {
 }
 
 /**
- * The related recipes of one recipe as /api/recipes/related ranks them (src/lib/related.ts);
+ * The related recipes of one recipe as /api/recipes/related ranks them (src/lib/recipe-ranking.ts);
  * the whole catalogue is ranked in one pass the first time a page asks.
  */
 export async function relatedOf(recipe: Recipe, limit = 4): Promise<Recipe[]> {

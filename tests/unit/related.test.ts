@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { relatedIndex, relatedRecipes, type Rankable } from '../../src/lib/related.ts';
+import {
+  relatedIndex,
+  relatedRecipes,
+  type RankedForRelated as Rankable,
+} from '../../src/lib/recipe-ranking.ts';
 
 // The build ranks every recipe's related list in one pass (relatedIndex); it must give exactly
 // what ranking each recipe against the whole catalogue gives (relatedRecipes, the API's order).
