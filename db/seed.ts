@@ -9,10 +9,8 @@ import type { Db } from './client.ts';
 import { describeIssues } from '../src/lib/schemas/issues.ts';
 import { RecipeContentSchema, type RecipeContent } from '../src/lib/schemas/recipe.ts';
 import { recipeToRow } from './mappers/recipe.ts';
+import { PASSWORD_COST } from './password-cost.ts';
 import { DEFAULT_AI_MODELS, defaultSettings } from '../src/lib/site-defaults.ts';
-
-/** bcrypt cost for real accounts (DESIGN.md §7: at least 11). */
-export const PASSWORD_COST = 11;
 
 /**
  * Sample reviewers cannot log in: this is not a bcrypt hash, so no password ever matches it.

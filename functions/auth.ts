@@ -1,7 +1,7 @@
 import bcrypt from 'bcryptjs';
 import crypto from 'node:crypto';
 import { getDb } from '../db/client.ts';
-import { PASSWORD_COST } from '../db/seed.ts';
+import { PASSWORD_COST } from '../db/password-cost.ts';
 import { ChangePasswordInputSchema, LoginInputSchema, SignupInputSchema } from '../src/lib/schemas/user.ts';
 import { ApiError, badRequest, json, readJson } from './_shared/http.ts';
 import { assertUncommonPassword } from './_shared/common-passwords.ts';

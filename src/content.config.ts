@@ -2,16 +2,12 @@ import { defineCollection } from 'astro:content';
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { getReadyDb } from '../db/ready.ts';
 import type { Db } from '../db/client.ts';
-import {
-  allCategories,
-  allRecipes,
-  blogCategories,
-  footerContent,
-  publishedPages,
-  publishedPosts,
-  reviewsByRecipe,
-  siteSettings,
-} from './lib/site-data.ts';
+import { blogCategories, publishedPosts } from '../db/queries/blog.ts';
+import { allCategories } from '../db/queries/categories.ts';
+import { footerContent, publishedPages } from '../db/queries/pages.ts';
+import { allRecipes } from '../db/queries/recipes.ts';
+import { reviewsByRecipe } from '../db/queries/reviews.ts';
+import { siteSettings } from '../db/queries/settings.ts';
 import { defaultSettings } from './lib/site-defaults.ts';
 
 // Collections whose loaders read the database (the source of truth; content/ only seeds it).

@@ -116,6 +116,8 @@ export function recipeToRow(
     video_url: input.videoUrl ?? null,
     video_thumbnail: input.videoThumbnail ?? null,
     video_duration: input.videoDuration ?? null,
-    ...(options.createdAt === undefined ? {} : { created_at: options.createdAt, updated_at: options.createdAt }),
+    ...(options.createdAt === undefined
+      ? {}
+      : { created_at: options.createdAt, updated_at: options.createdAt }),
   };
 }

@@ -29,7 +29,10 @@ export function shoppingItemFromRow(row: ShoppingItemListRow): ShoppingItem {
 }
 
 /** A new line of a user's list as a row (unchecked: the database default). */
-export function shoppingItemToRow(userId: number, item: Omit<ShoppingItem, 'id' | 'checked'>): NewShoppingItemRow {
+export function shoppingItemToRow(
+  userId: number,
+  item: Omit<ShoppingItem, 'id' | 'checked'>,
+): NewShoppingItemRow {
   return {
     user_id: userId,
     ingredient: item.ingredient,

@@ -15,9 +15,7 @@ export const USER_RECORD_COLUMNS = [
   'calorie_goal',
 ] as const satisfies readonly (keyof UserRow)[];
 
-export function userRecordFromRow(
-  row: Pick<UserRow, (typeof USER_RECORD_COLUMNS)[number]>,
-): UserRecord {
+export function userRecordFromRow(row: Pick<UserRow, (typeof USER_RECORD_COLUMNS)[number]>): UserRecord {
   return {
     id: row.id,
     username: row.username,

@@ -86,19 +86,13 @@ async function pruneOldCounters(db: Db): Promise<void> {
 }
 
 /**
- * The client's address: Netlify's context.ip in production; behind other proxies the
- * x-nf-client-connection-ip or the first x-forwarded-for hop; 'unknown' otherwise (one shared
- * bucket, so the limit still applies).
+ * The client's address: Netlify's context.ip in production, the socket's peer under the local
+ * server. Never a request header (X-Forwarded-For, x-nf-client-connection-ip): a client could
+ * send any address there to escape its own limit or to lock out someone else. Without a
+ * context address every caller shares one bucket, so the limit still applies.
  */
-export function clientIp(req: Request, context: Partial<Context> = {}): string {
-  const candidates = [
-    context.ip,
-    req.headers.get('x-nf-client-connection-ip'),
-    req.headers.get('x-forwarded-for')?.split(',')[0],
-  ];
-  for (const candidate of candidates) {
-    const ip = candidate?.trim();
-    if (ip && ip.length <= 64 && /^[0-9a-fA-F:.]+$/.test(ip)) return ip.toLowerCase();
-  }
+export function clientIp(_req: Request, context: Partial<Context> = {}): string {
+  const ip = context.ip?.trim();
+  if (ip && ip.length <= 64 && /^[0-9a-fA-F:.]+$/.test(ip)) return ip.toLowerCase();
   return 'unknown';
 }

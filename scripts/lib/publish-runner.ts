@@ -61,7 +61,8 @@ export class PublishRunner {
       'The server stopped before this build finished; it was built again at the next start.',
       { builder: LOCAL_BUILDER },
     );
-    if (requeued) this.#log(`Publishing: ${requeued} unfinished build(s) from before the restart queued again.`);
+    if (requeued)
+      this.#log(`Publishing: ${requeued} unfinished build(s) from before the restart queued again.`);
     const claim = await claimPendingRequest(this.#db, LOCAL_BUILDER);
     return claim.kind === 'claimed' ? claim.request : undefined;
   }
@@ -133,7 +134,8 @@ export class PublishRunner {
     if (this.#stopped) return;
     await finishRequest(this.#db, request.id, error);
     const seconds = ((Date.now() - request.requestedAt.getTime()) / 1000).toFixed(1);
-    if (error) this.#log(`[publish] build failed (${scope.reason}): ${error} The previous site keeps serving.`);
+    if (error)
+      this.#log(`[publish] build failed (${scope.reason}): ${error} The previous site keeps serving.`);
     else this.#log(`Published: ${scope.reason} (live ${seconds} s after the first request).`);
   }
 

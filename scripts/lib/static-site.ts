@@ -186,11 +186,7 @@ export class StaticSite {
     };
     let body: Buffer = fs.readFileSync(file);
     if (COMPRESSIBLE.has(ext) && body.length > 512) {
-      const encoding = /\bbr\b/.test(acceptEncoding)
-        ? 'br'
-        : /\bgzip\b/.test(acceptEncoding)
-          ? 'gzip'
-          : undefined;
+      const encoding = chooseEncoding(acceptEncoding);
       if (encoding) {
         const key = `${encoding}:${file}`;
         let encoded = this.#encoded.get(key);
@@ -208,4 +204,31 @@ export class StaticSite {
     }
     return { status, headers, body };
   }
+}
+
+/**
+ * The content coding to send for an Accept-Encoding header (RFC 9110 §12.5.3): the client's
+ * highest-q coding among br and gzip (br first on a tie), honouring q=0 as "not acceptable" and
+ * `*` for codings not named; undefined means identity.
+ */
+export function chooseEncoding(acceptEncoding: string): 'br' | 'gzip' | undefined {
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((p) => /^q\s*=/.test(p));
+    const weight = q === undefined ? 1 : Number(q.slice(q.indexOf('=') + 1).trim());
+    weights.set(name, Number.isFinite(weight) && weight >= 0 && weight <= 1 ? weight : 0);
+  }
+  let best: 'br' | 'gzip' | undefined;
+  let bestWeight = 0;
+  for (const coding of ['br', 'gzip'] as const) {
+    const weight =
+      weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
+    if (weight > bestWeight) {
+      best = coding;
+      bestWeight = weight;
+    }
+  }
+  return best;
 }

@@ -5,8 +5,8 @@ import {
   categories as loadCategories,
   pages as loadPages,
   recipes as loadRecipes,
-} from '../lib/site-content.ts';
-import { escapeHtml } from '../components/html.ts';
+} from '../data/site-content.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 // /sitemap.xml: every public, indexable page with its last change. Alternate addresses of the
 // same content (/recipe-id/{id}, /recipe/{id}) and private screens are left out.

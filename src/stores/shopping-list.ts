@@ -1,17 +1,17 @@
 import { atom, onMount } from 'nanostores';
 import { api, ApiRequestError, errorText } from '../lib/api-client.ts';
 import type { ShoppingItem, ShoppingItemValues } from '../lib/schemas/shopping-item.ts';
-import { recipeToItems, type ShoppingRecipe } from '../islands/shopping/ingredient-item.ts';
+import { recipeToItems, type ShoppingRecipe } from '../lib/shopping/ingredient-item.ts';
 import {
   applyPending,
   resolveNewIds,
   targetId,
   type PendingChange,
   type PendingOp,
-} from '../islands/shopping/pending-ops.ts';
+} from '../lib/shopping/pending-ops.ts';
 import { mergeKey } from '../lib/shopping/merge.ts';
-import { exportShoppingText } from '../islands/shopping/shopping-text.ts';
-import { forgetSyncedCopies, readCopy, removeCopy, writeCopy } from '../islands/shopping/device-copies.ts';
+import { exportShoppingText } from '../lib/shopping/shopping-text.ts';
+import { forgetSyncedCopies, readCopy, removeCopy, writeCopy } from './shopping-device-copies.ts';
 import { $user, onLogout } from './session.ts';
 import { showToast } from './toasts.ts';
 

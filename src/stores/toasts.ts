@@ -5,10 +5,19 @@ import { atom } from 'nanostores';
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast, e.g. 'Undo' after a delete. Clicking it runs onClick and hides the toast. */
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
+  /** How long it stays (default TOAST_DURATION_MS), e.g. 10 s for an undo offer. */
+  durationMs?: number;
 }
 
 export interface Toast extends ToastInput {
@@ -40,7 +49,7 @@ function startCountdown(id: number, ms: number): void {
 export function showToast(input: ToastInput): Toast {
   const toast: Toast = { ...input, id: nextId++, variant: input.variant ?? 'default' };
   $toast.set(toast);
-  startCountdown(toast.id, TOAST_DURATION_MS);
+  startCountdown(toast.id, input.durationMs ?? TOAST_DURATION_MS);
   return toast;
 }
 

@@ -112,8 +112,11 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
     expect(await reset.isDisabled()).toBe(true);
     await expect(calculator.getByText('Scaling tips').count()).resolves.toBe(0);
 
-    for (let i = 0; i < recipe.servings; i += 1) await more.click();
-    await expect(servings.inputValue()).resolves.toBe(String(recipe.servings * 2));
+    // One step at a time, each waited for: a click is only sent once the last one has shown.
+    for (let n = recipe.servings; n < recipe.servings * 2; n += 1) {
+      await more.click();
+      await expect.poll(() => servings.inputValue()).toBe(String(n + 1));
+    }
     const doubled = line.replace(/^1 1\/2 /, '3 ');
     await lines.filter({ hasText: doubled }).first().waitFor();
     expect(await reset.isDisabled()).toBe(false);
@@ -131,8 +134,15 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
     await lines.filter({ hasText: line }).first().waitFor();
     await expect(calculator.getByText('Scaling tips').count()).resolves.toBe(0);
 
-    while (Number(await servings.inputValue()) > 1) await fewer.click();
+    // Down to one serving: the field and the buttons agree after every click (the field used to
+    // show the previous number for a render, so a loop reading it clicked a disabled button).
+    for (let n = recipe.servings; n > 1; n -= 1) {
+      expect(await fewer.isDisabled()).toBe(false);
+      await fewer.click();
+      await expect.poll(() => servings.inputValue()).toBe(String(n - 1));
+    }
     expect(await fewer.isDisabled()).toBe(true);
+    expect(await reset.isDisabled()).toBe(false);
 
     expect(unexpected(errors)).toEqual([]);
     await page.context().close();

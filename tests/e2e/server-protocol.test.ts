@@ -81,3 +81,18 @@ describe('malformed requests to the local server', () => {
       expect(unknown.headers.get(name), name).toBe(known.headers.get(name));
   });
 });
+
+describe('content coding of static files', () => {
+  const baseUrl = inject('baseUrl');
+  it.each([
+    ['br, gzip', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0', null],
+    ['gzip;q=0, br;q=0', null],
+    ['*;q=0.5, br;q=0', 'gzip'],
+  ])('Accept-Encoding %j → %s', async (acceptEncoding, expected) => {
+    const res = await rawRequest(baseUrl, httpMessage('GET', '/', { 'Accept-Encoding': acceptEncoding }));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding'] ?? null).toBe(expected);
+  });
+});

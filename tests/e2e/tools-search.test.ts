@@ -2,6 +2,9 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
+/** SPEC §9: typing searches after a 300 ms pause. */
+const SEARCH_DEBOUNCE_MS = 300;
+
 /** Anonymous pages ask /api/auth/me (the header's account menu) and Chromium logs its expected 401; every other console error counts. */
 const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
 const realErrors = (errors: string[]) => errors.filter((e) => e !== SESSION_CHECK_401);
@@ -18,6 +21,7 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
     const { page, errors } = await openPage(browser());
     const searches: string[] = [];
     page.on('request', (r) => isSearch(r) && searches.push(new URL(r.url()).searchParams.get('q') ?? ''));
+    await page.clock.install();
     await page.goto(`${baseUrl}/search`);
     await page.locator('[data-search-page][data-ready]').waitFor();
     await expect(page.getByRole('heading', { name: 'Start Your Recipe Search' }).isVisible()).resolves.toBe(
@@ -31,9 +35,15 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
       'quick meal',
     ]);
     const box = page.getByRole('searchbox', { name: 'Search recipes' });
-    await box.pressSequentially('chicken', { delay: 60 });
-    await expect.poll(() => searches, { timeout: 3000 }).toEqual(['chicken']);
-    await page.waitForTimeout(500);
+    // The page's clock stands still while keys are typed, so however slowly a loaded machine
+    // delivers them, only the clock decides when the pause is over.
+    await page.clock.pauseAt(Date.now() + 5_000);
+    await box.pressSequentially('chicken', { delay: 20 });
+    await page.clock.runFor(SEARCH_DEBOUNCE_MS - 1);
+    expect(searches).toEqual([]);
+    await page.clock.runFor(1);
+    await expect.poll(() => searches).toEqual(['chicken']);
+    await page.clock.runFor(1_000);
     expect(searches).toEqual(['chicken']);
     expect(new URL(page.url()).search).toBe('?q=chicken');
     await expect
@@ -42,15 +52,16 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
 
     // Typing then Enter before the pause: one search, at once, and the pending one is dropped.
     await box.fill('');
-    await box.pressSequentially('pasta', { delay: 30 });
+    await box.pressSequentially('pasta', { delay: 20 });
     await box.press('Enter');
-    await page.waitForTimeout(600);
+    await expect.poll(() => searches).toEqual(['chicken', 'pasta']);
+    await page.clock.runFor(1_000);
     expect(searches).toEqual(['chicken', 'pasta']);
     expect(new URL(page.url()).search).toBe('?q=pasta');
 
     // Whitespace only never searches.
     await box.fill('   ');
-    await page.waitForTimeout(500);
+    await page.clock.runFor(1_000);
     expect(searches).toEqual(['chicken', 'pasta']);
     expect(realErrors(errors)).toEqual([]);
     await page.context().close();

@@ -60,11 +60,11 @@ export function useTestDatabase(): () => Db {
 
 /** Calls a function handler the way Netlify does: with a web Request. */
 export async function call(
-  handler: (req: Request) => Promise<Response>,
+  handler: (req: Request, context?: { ip?: string }) => Promise<Response>,
   path: string,
-  init: RequestInit & { json?: unknown } = {},
+  init: RequestInit & { json?: unknown; ip?: string | undefined } = {},
 ): Promise<{ status: number; headers: Headers; body: any }> {
-  const { json, ...rest } = init;
+  const { json, ip, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (json !== undefined) headers.set('content-type', 'application/json');
   const res = await handler(
@@ -73,6 +73,8 @@ export async function call(
       headers,
       ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
     }),
+    // The client's address, as Netlify's context.ip (never a request header) carries it.
+    ip === undefined ? {} : { ip },
   );
   const text = await res.text();
   let body: unknown = text;

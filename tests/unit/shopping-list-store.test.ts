@@ -1,10 +1,10 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShoppingItem } from '../../src/lib/schemas/shopping-item.ts';
-import { forgetSyncedCopies } from '../../src/islands/shopping/device-copies.ts';
-import { ingredientToItem, recipeToItems } from '../../src/islands/shopping/ingredient-item.ts';
+import { forgetSyncedCopies } from '../../src/stores/shopping-device-copies.ts';
+import { ingredientToItem, recipeToItems } from '../../src/lib/shopping/ingredient-item.ts';
 import { mergeKey } from '../../src/lib/shopping/merge.ts';
-import { exportShoppingText, itemText } from '../../src/islands/shopping/shopping-text.ts';
+import { exportShoppingText, itemText } from '../../src/lib/shopping/shopping-text.ts';
 
 // The shopping list's client side: ingredient lines → items at the chosen scale, the text of
 // shopping-list.txt, and the store's offline queue against a scripted stand-in for the server.

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findRedirect, headersFor, readNetlifyRules, StaticSite } from '../../scripts/lib/static-site.ts';
+import {
+  chooseEncoding,
+  findRedirect,
+  headersFor,
+  readNetlifyRules,
+  StaticSite,
+} from '../../scripts/lib/static-site.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 const rules = readNetlifyRules(path.join(ROOT, 'netlify.toml'));
@@ -81,5 +87,28 @@ describe('StaticSite', () => {
   it('sends small files and clients without compression as they are', () => {
     expect(site.respond('/recipe/tart', 'gzip').headers['Content-Encoding']).toBeUndefined();
     expect(site.respond('/', '').headers['Content-Encoding']).toBeUndefined();
+  });
+});
+
+describe('Accept-Encoding negotiation', () => {
+  it.each<[string, string | undefined]>([
+    ['br, gzip', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0', undefined],
+    ['br; q=0.0, gzip;q=0', undefined],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0.8, gzip;q=0.8', 'br'],
+    ['*', 'br'],
+    ['*;q=0', undefined],
+    ['*, br;q=0', 'gzip'],
+    ['identity', undefined],
+    ['x-gzip', 'gzip'],
+    ['BR', 'br'],
+    ['br;q=banana, gzip', 'gzip'],
+    ['', undefined],
+  ])('%j → %s', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected);
   });
 });

@@ -29,6 +29,22 @@ describe('toast store (SPEC §4, §9)', () => {
     expect($toast.get()).toBeNull();
   });
 
+  it('an undo offer stays for its own duration and carries its action', () => {
+    const undo = vi.fn();
+    showToast({
+      title: 'Success',
+      description: 'Recipe deleted successfully!',
+      durationMs: 10_000,
+      action: { label: 'Undo', onClick: undo },
+    });
+    vi.advanceTimersByTime(9999);
+    expect($toast.get()?.action?.label).toBe('Undo');
+    $toast.get()?.action?.onClick();
+    expect(undo).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(1);
+    expect($toast.get()).toBeNull();
+  });
+
   it('keeps one toast: a new one replaces the old and gets its own 5000 ms', () => {
     showToast({ title: 'First' });
     vi.advanceTimersByTime(4000);

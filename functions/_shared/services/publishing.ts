@@ -193,7 +193,10 @@ export async function claimPendingRequest(
  * Milliseconds until the pending request is due for its build (0: now), or undefined when no
  * request waits for one. Computed by the database, so every builder reads the same clock.
  */
-export async function msUntilBuild(db: Db, timing: PublishTiming = PUBLISH_TIMING): Promise<number | undefined> {
+export async function msUntilBuild(
+  db: Db,
+  timing: PublishTiming = PUBLISH_TIMING,
+): Promise<number | undefined> {
   const ms = (n: number) => sql`make_interval(secs => ${n / 1000})`;
   const row = await db
     .selectFrom('publish_requests as p')

@@ -1,10 +1,10 @@
 import type { Recipe } from '../../lib/schemas/recipe.ts';
-import type { recipeCardHtml } from '../recipe-card-html.ts';
+import type { recipeCardHtml } from '../../lib/recipe-card-html.ts';
 
 type CardRenderer = typeof recipeCardHtml;
 /** The card template loads with the first request: the first cards are in the page's HTML. */
 const loadCardRenderer = (): Promise<CardRenderer> =>
-  import('../recipe-card-html.ts').then((m) => m.recipeCardHtml);
+  import('../../lib/recipe-card-html.ts').then((m) => m.recipeCardHtml);
 
 // The category filter bar and 'Load More Recipes' of a prebuilt grid (RecipeBrowser.astro).
 // SPEC §4: choosing a category switches between featured and category recipes; each 'Load More'

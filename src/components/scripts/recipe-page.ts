@@ -9,7 +9,7 @@ const RATING_EVENT = 'forkful:recipe-rating';
 export function recipeRatingUpdates(): void {
   window.addEventListener(RATING_EVENT, (event) => {
     const { rating, reviewCount } = (event as RecipeRatingEvent).detail;
-    void import('../recipe-card-html.ts').then(({ starsHtml }) => {
+    void import('../../lib/recipe-card-html.ts').then(({ starsHtml }) => {
       for (const el of document.querySelectorAll<HTMLElement>('[data-recipe-stars]')) {
         el.innerHTML = starsHtml(rating, reviewCount, el.dataset.recipeStars === 'md' ? 'md' : 'sm');
       }

@@ -62,7 +62,7 @@ document.addEventListener('click', (event) => {
 });
 
 // Broken images fall back to their data-fallback picture (once, so a broken fallback cannot loop).
-function useFallback(img: HTMLImageElement): void {
+function showFallback(img: HTMLImageElement): void {
   const fallback = img.dataset.fallback;
   if (!fallback || img.dataset.fellBack) return;
   img.dataset.fellBack = 'true';
@@ -72,11 +72,11 @@ function useFallback(img: HTMLImageElement): void {
 document.addEventListener(
   'error',
   (event) => {
-    if (event.target instanceof HTMLImageElement) useFallback(event.target);
+    if (event.target instanceof HTMLImageElement) showFallback(event.target);
   },
   true,
 );
 // Images that failed before this script ran.
 for (const img of document.images) {
-  if (img.complete && img.naturalWidth === 0 && img.getAttribute('src')) useFallback(img);
+  if (img.complete && img.naturalWidth === 0 && img.getAttribute('src')) showFallback(img);
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { recipeCardHtml } from '../../components/recipe-card-html.ts';
+import { recipeCardHtml } from '../../lib/recipe-card-html.ts';
 import { api, errorText } from '../../lib/api-client.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
 import { showToast } from '../../stores/toasts.ts';

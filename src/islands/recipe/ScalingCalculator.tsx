@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { scaleFactor } from '../../lib/quantities.ts';
 import {
   $servings,
@@ -31,18 +31,22 @@ export default function ScalingCalculator({ recipeId, originalServings }: Scalin
   const original = originalServings > 0 ? originalServings : 1;
   const servings = servingsFor(recipeId, original, all);
   const factor = scaleFactor(servings, original);
-  const [draft, setDraft] = useState(String(servings));
+  // The field shows the servings of this very render; only an emptied field (someone about to
+  // type a new number) is held apart. Copying the servings into state from an effect would show
+  // the previous number for a render after every click, disagreeing with the buttons' state.
+  const [editing, setEditing] = useState<'' | null>(null);
   const id = useId();
 
-  useEffect(() => setDraft(String(servings)), [servings]);
-
+  const choose = (next: number) => {
+    setEditing(null);
+    setServings(recipeId, next);
+  };
   const onInput = (value: string) => {
-    if (value === '') return setDraft('');
+    if (value === '') return setEditing('');
     if (!/^\d+$/.test(value)) return;
     const next = Number(value);
     if (next < 1 || next > MAX_SERVINGS) return;
-    setDraft(String(next));
-    setServings(recipeId, next);
+    choose(next);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (NOT_WHOLE.has(event.key)) event.preventDefault();
@@ -62,7 +66,7 @@ export default function ScalingCalculator({ recipeId, originalServings }: Scalin
             type="button"
             aria-label="Fewer servings"
             disabled={servings <= 1}
-            onClick={() => setServings(recipeId, servings - 1)}
+            onClick={() => choose(servings - 1)}
             className="flex size-11 items-center justify-center rounded-full bg-white text-xl font-semibold ring-1 ring-stone-300 transition hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40 dark:bg-night dark:ring-night-line dark:hover:bg-stone-800"
           >
             <span aria-hidden="true">−</span>
@@ -74,17 +78,17 @@ export default function ScalingCalculator({ recipeId, originalServings }: Scalin
             min={1}
             max={MAX_SERVINGS}
             step={1}
-            value={draft}
+            value={editing ?? String(servings)}
             onChange={(e) => onInput(e.target.value)}
             onKeyDown={onKeyDown}
-            onBlur={() => setDraft(String(servings))}
+            onBlur={() => setEditing(null)}
             className="h-11 w-16 rounded-xl border border-stone-300 bg-white text-center text-lg font-semibold tabular-nums dark:border-night-line dark:bg-night dark:text-stone-100"
           />
           <button
             type="button"
             aria-label="More servings"
             disabled={servings >= MAX_SERVINGS}
-            onClick={() => setServings(recipeId, servings + 1)}
+            onClick={() => choose(servings + 1)}
             className="flex size-11 items-center justify-center rounded-full bg-white text-xl font-semibold ring-1 ring-stone-300 transition hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-40 dark:bg-night dark:ring-night-line dark:hover:bg-stone-800"
           >
             <span aria-hidden="true">+</span>
@@ -94,7 +98,10 @@ export default function ScalingCalculator({ recipeId, originalServings }: Scalin
           type="button"
           className="btn-ghost min-h-11 px-4 disabled:cursor-not-allowed disabled:opacity-40"
           disabled={factor === 1}
-          onClick={() => resetServings(recipeId)}
+          onClick={() => {
+            setEditing(null);
+            resetServings(recipeId);
+          }}
         >
           Reset
         </button>

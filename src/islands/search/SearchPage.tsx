@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { recipeCardHtml } from '../../components/recipe-card-html.ts';
+import { recipeCardHtml } from '../../lib/recipe-card-html.ts';
 import { api, errorText } from '../../lib/api-client.ts';
 import type { Category } from '../../lib/schemas/category.ts';
 import type { RecipeSummary } from '../../lib/schemas/recipe.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSessionUser } from '../auth/use-session-user.ts';
-import { forgetSyncedCopies, usersWithCopies } from './device-copies.ts';
-import type { ShoppingRecipe } from './ingredient-item.ts';
+import { forgetSyncedCopies, usersWithCopies } from '../../stores/shopping-device-copies.ts';
+import type { ShoppingRecipe } from '../../lib/shopping/ingredient-item.ts';
 
 // The recipe page's 'Shopping List' button (SPEC §2), for logged-in users only: nothing is
 // rendered for visitors or while the session loads, so the prebuilt HTML and the first render

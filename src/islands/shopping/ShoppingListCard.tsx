@@ -15,8 +15,8 @@ import { showToast } from '../../stores/toasts.ts';
 import ConfirmDialog from '../shared/ConfirmDialog.tsx';
 import { DialogNotice } from '../shared/Dialog.tsx';
 import { focusAfterRemoval } from '../shared/focus-after-removal.ts';
-import { shoppingServings, type ShoppingRecipe } from './ingredient-item.ts';
-import { EXPORT_FILE_NAME, groupByCategory, itemQuantity } from './shopping-text.ts';
+import { shoppingServings, type ShoppingRecipe } from '../../lib/shopping/ingredient-item.ts';
+import { EXPORT_FILE_NAME, groupByCategory, itemQuantity } from '../../lib/shopping/shopping-text.ts';
 
 // SPEC "shopping-list card": add this recipe's ingredients at the servings the reader chose,
 // the whole list by aisle with check-off (struck through), progress = checked / total, remove,

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { syncShoppingList } from '../../stores/shopping-list.ts';
 import Dialog from '../shared/Dialog.tsx';
-import type { ShoppingRecipe } from './ingredient-item.ts';
+import type { ShoppingRecipe } from '../../lib/shopping/ingredient-item.ts';
 import ShoppingListCard, { ShoppingListActions } from './ShoppingListCard.tsx';
 
 // The shopping-list card in a modal dialog, its actions pinned to the bottom. Opening it syncs

@@ -95,6 +95,22 @@ export default function Toaster() {
                   {toast.description}
                 </p>
               )}
+              {toast.action && (
+                <button
+                  type="button"
+                  onClick={() => {
+                    toast.action?.onClick();
+                    dismissToast(toast.id);
+                  }}
+                  className={`mt-1 justify-self-start rounded-full px-3 py-1 text-sm font-semibold ring-1 ${
+                    destructive
+                      ? 'ring-red-50 hover:bg-red-700'
+                      : 'ring-stone-300 hover:bg-brand-50 dark:ring-stone-600 dark:hover:bg-stone-800'
+                  }`}
+                >
+                  {toast.action.label}
+                </button>
+              )}
             </div>
             <button
               type="button"

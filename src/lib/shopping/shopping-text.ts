@@ -1,6 +1,6 @@
-import { agreeUnit, displayAmount } from '../../lib/quantities.ts';
-import { SHOPPING_CATEGORIES, type ShoppingCategory } from '../../lib/shopping/categories.ts';
-import type { ShoppingItem } from '../../lib/schemas/shopping-item.ts';
+import { agreeUnit, displayAmount } from '../quantities.ts';
+import { SHOPPING_CATEGORIES, type ShoppingCategory } from './categories.ts';
+import type { ShoppingItem } from '../schemas/shopping-item.ts';
 import { isMetricUnit } from './ingredient-item.ts';
 
 // How shopping-list items read, on screen and in the exported shopping-list.txt: amounts as a

@@ -1,5 +1,5 @@
-import type { RecipeSummary } from '../lib/schemas/recipe.ts';
-import { categoryFallbackImage, smallImage } from '../lib/fallback-images.ts';
+import type { RecipeSummary } from './schemas/recipe.ts';
+import { categoryFallbackImage, smallImage } from './fallback-images.ts';
 import { escapeHtml, formatMinutes, plural, safeUrl } from './html.ts';
 
 // The recipe card's markup, built as a string so the prebuilt pages and the browser scripts

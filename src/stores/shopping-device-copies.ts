@@ -1,5 +1,5 @@
-import type { ShoppingItem } from '../../lib/schemas/shopping-item.ts';
-import type { PendingOp } from './pending-ops.ts';
+import type { ShoppingItem } from '../lib/schemas/shopping-item.ts';
+import type { PendingOp } from '../lib/shopping/pending-ops.ts';
 
 // The shopping list's copy on this device (localStorage, one key per user): the server's last
 // list and the changes not yet sent. Kept free of other imports so that any island (the header's

@@ -1,47 +1,17 @@
 import { getCollection, getEntry } from 'astro:content';
-import type { Category } from './schemas/category.ts';
-import type { Recipe } from './schemas/recipe.ts';
-import type { BlogCategory, BlogPost, PublishedReview, SitePage } from './site-data.ts';
-import { defaultSettings, parseFooter, type FooterContent, type SiteSettings } from './site-defaults.ts';
+import type { Category } from '../lib/schemas/category.ts';
+import type { Recipe } from '../lib/schemas/recipe.ts';
+import type { BlogCategory, BlogPost, PublishedReview, SitePage } from '../lib/site-records.ts';
+import { defaultSettings, parseFooter, type FooterContent, type SiteSettings } from '../lib/site-defaults.ts';
 
-// Typed access to the content collections for pages (the loaders store plain objects).
+// Typed access to the content collections for pages, components and layouts (the loaders in
+// src/content.config.ts store plain objects read from the database).
 
 export async function recipes(): Promise<Recipe[]> {
   const entries = await getCollection('recipes');
   return entries
     .map((e) => e.data as Recipe)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
-}
-
-/** The order of /api/recipes/featured: best rated, then most reviewed, then newest. */
-export function featuredOrder<T extends Pick<Recipe, 'rating' | 'reviewCount' | 'createdAt' | 'id'>>(
-  list: T[],
-): T[] {
-  return [...list].sort(
-    (a, b) =>
-      b.rating - a.rating ||
-      b.reviewCount - a.reviewCount ||
-      b.createdAt.localeCompare(a.createdAt) ||
-      b.id - a.id,
-  );
-}
-
-/**
- * Related recipes as /api/recipes/related ranks them: same category first, then the most shared
- * tags, then the best rated; never the recipe itself.
- */
-export function relatedRecipes(recipe: Recipe, all: Recipe[], limit = 4): Recipe[] {
-  const tags = new Set(recipe.tags);
-  const shared = (r: Recipe) => r.tags.filter((t) => tags.has(t)).length;
-  return all
-    .filter((r) => r.id !== recipe.id)
-    .map((r) => ({ r, sameCategory: r.category === recipe.category ? 1 : 0, shared: shared(r) }))
-    .sort(
-      (a, b) =>
-        b.sameCategory - a.sameCategory || b.shared - a.shared || b.r.rating - a.r.rating || a.r.id - b.r.id,
-    )
-    .slice(0, limit)
-    .map((x) => x.r);
 }
 
 export async function categories(): Promise<Category[]> {

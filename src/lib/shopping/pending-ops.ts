@@ -1,6 +1,6 @@
-import { categorizeIngredient } from '../../lib/shopping/categories.ts';
-import type { ShoppingItem, ShoppingItemValues } from '../../lib/schemas/shopping-item.ts';
-import { addAmounts, mergeKey, mergeTitles } from '../../lib/shopping/merge.ts';
+import { categorizeIngredient } from './categories.ts';
+import type { ShoppingItem, ShoppingItemValues } from '../schemas/shopping-item.ts';
+import { addAmounts, mergeKey, mergeTitles } from './merge.ts';
 
 // Changes to the shopping list that the server has not confirmed yet. The list on screen is
 // always "the server's last answer + these changes, in order", so a late or stale answer can

@@ -1,14 +1,14 @@
 import { lazy, Suspense } from 'react';
-import type { Recipe } from '../lib/schemas/recipe.ts';
-import { useSessionUser } from '../islands/auth/use-session-user.ts';
+import type { Recipe } from '../../lib/schemas/recipe.ts';
+import { useSessionUser } from '../auth/use-session-user.ts';
 
 // The recipe page's logged-in buttons (SPEC §2): Save Recipe / Saved, Shopping List and Track
 // Calories. One small island that renders nothing for visitors, so their code (and the shopping
 // list and calorie stores) is only downloaded once someone is signed in.
 
-const SaveRecipeButton = lazy(() => import('../islands/account/SaveRecipeButton.tsx'));
-const ShoppingListButton = lazy(() => import('../islands/shopping/ShoppingListButton.tsx'));
-const CalorieTrackerButton = lazy(() => import('../islands/calories/CalorieTrackerButton.tsx'));
+const SaveRecipeButton = lazy(() => import('../account/SaveRecipeButton.tsx'));
+const ShoppingListButton = lazy(() => import('../shopping/ShoppingListButton.tsx'));
+const CalorieTrackerButton = lazy(() => import('../calories/CalorieTrackerButton.tsx'));
 
 export interface RecipeAccountActionsProps {
   recipe: Pick<Recipe, 'id' | 'title' | 'servings' | 'ingredients' | 'calories'>;

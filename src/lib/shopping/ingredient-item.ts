@@ -1,7 +1,7 @@
-import { parseLeadingQuantity, roundAmount } from '../../lib/quantities.ts';
-import { allIngredientLines } from '../../lib/recipe-text.ts';
-import type { Recipe } from '../../lib/schemas/recipe.ts';
-import { SHOPPING_LIMITS, type ShoppingItemValues } from '../../lib/schemas/shopping-item.ts';
+import { parseLeadingQuantity, roundAmount } from '../quantities.ts';
+import { allIngredientLines } from '../recipe-text.ts';
+import type { Recipe } from '../schemas/recipe.ts';
+import { SHOPPING_LIMITS, type ShoppingItemValues } from '../schemas/shopping-item.ts';
 
 // A recipe's ingredient lines as shopping-list items: the amount at the chosen scale, the unit
 // and the ingredient's name ("1 1/2 cups flour, sifted" × 2 → 3, "cups", "flour"). Preparation

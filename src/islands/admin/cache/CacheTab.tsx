@@ -1,0 +1,324 @@
+import { useEffect, useState } from 'react';
+import { api, errorText } from '../../../lib/api-client.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { useConfirm } from '../../shared/ConfirmDialog.tsx';
+import { Panel, rowButton } from '../shared/fields.tsx';
+import { useTabActive } from '../shared/tab-active.ts';
+import {
+  CACHE_POLL_MS,
+  hitRatioText,
+  IMAGE_POLL_MS,
+  orderedAreas,
+  fillPercent,
+  type AreaStats,
+  type ImageStats,
+} from './cache-view.ts';
+
+// The Cache tab (SPEC §2, §7 Admin, §8, §9; issue 13 item 5): each response-cache area as a bar
+// of size against maxSize with hits, misses and hit ratio (polled every 10 s), the image stats
+// (every 30 s), and the actions with SPEC §8's toasts. Polling stops while the tab or the browser
+// tab is hidden.
+
+/** Fetches `load` now and every `ms` while `active` and the page is visible. */
+function usePoll<T>(load: () => Promise<T>, ms: number, active: boolean): [T | null, unknown, () => void] {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const run = async () => {
+      if (document.visibilityState === 'visible')
+        try {
+          const next = await load();
+          if (!stopped) {
+            setData(next);
+            setError(null);
+          }
+        } catch (err) {
+          if (!stopped) setError(err);
+        }
+      if (!stopped) timer = setTimeout(() => void run(), ms);
+    };
+    void run();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') {
+        clearTimeout(timer);
+        void run();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, ms, tick]);
+  return [data, error, () => setTick((t) => t + 1)];
+}
+
+export default function CacheTab() {
+  const active = useTabActive();
+  const [stats, statsError, refreshStats] = usePoll(
+    () => api.get<Record<string, AreaStats>>('/api/admin/cache/stats'),
+    CACHE_POLL_MS,
+    active,
+  );
+  const [images, imagesError, refreshImages] = usePoll(
+    () => api.get<ImageStats>('/api/admin/images/stats'),
+    IMAGE_POLL_MS,
+    active,
+  );
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirm, confirmDialog] = useConfirm();
+  const [lastConversion, setLastConversion] = useState<string | null>(null);
+
+  const run = async <T,>(
+    key: string,
+    call: () => Promise<T>,
+    success: (result: T) => { title: string; description?: string },
+    failure: string,
+    after: () => void,
+  ) => {
+    setBusy(key);
+    try {
+      const result = await call();
+      showToast(success(result));
+      after();
+    } catch (err) {
+      showToast({ title: 'Error', description: errorText(err, failure), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const clearArea = (area: string) =>
+    run(
+      `clear-${area}`,
+      () => api.post(`/api/admin/cache/clear/${encodeURIComponent(area)}`),
+      () => ({ title: 'Cache Cleared', description: `The ${area} cache is empty.` }),
+      'Failed to clear cache',
+      refreshStats,
+    );
+
+  const clearAll = async () => {
+    const ok = await confirm({
+      title: 'Clear all caches',
+      message: 'Clear every cache area? Pages stay online; the next visits are answered from the database.',
+      confirmLabel: 'Clear all',
+    });
+    if (ok)
+      await run(
+        'clear-all',
+        () => api.post('/api/admin/cache/clear-all'),
+        () => ({ title: 'All Caches Cleared' }),
+        'Failed to clear all caches',
+        refreshStats,
+      );
+  };
+
+  const applyIndexes = () =>
+    run(
+      'indexes',
+      () => api.post<{ created?: string[]; existing?: string[] }>('/api/admin/database/apply-indexes'),
+      (r) => ({
+        title: 'Success',
+        description: `Indexes applied${r?.created ? `: ${r.created.length} created, ${r.existing?.length ?? 0} already there` : ''}.`,
+      }),
+      'Failed to apply indexes',
+      () => {},
+    );
+
+  const convertImages = () =>
+    run(
+      'convert',
+      () =>
+        api.post<{
+          convertedCount: number;
+          errorCount: number;
+          failures?: { url: string; reason: string }[];
+        }>('/api/admin/images/convert-temporary'),
+      (r) => {
+        setLastConversion(
+          r.failures?.length ? r.failures.map((f) => `${f.url}: ${f.reason}`).join('\n') : null,
+        );
+        return {
+          title: 'Images Converted',
+          description: `${r.convertedCount} converted, ${r.errorCount} failed.`,
+        };
+      },
+      'Failed to convert images',
+      refreshImages,
+    );
+
+  const clearImageCache = async () => {
+    const ok = await confirm({
+      title: 'Clear image cache',
+      message:
+        'Drop the resized copies of uploaded images? They are made again on the next visit; originals are kept.',
+      confirmLabel: 'Clear',
+    });
+    if (ok)
+      await run(
+        'images',
+        () => api.post<{ removedFiles: number; freedMB: number }>('/api/admin/images/clear-cache'),
+        (r) => ({
+          title: 'Image Cache Cleared',
+          description: `${r.removedFiles} files removed (${r.freedMB} MB).`,
+        }),
+        'Failed to clear image cache',
+        refreshImages,
+      );
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Panel
+        title="Response cache"
+        actions={
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={busy !== null}
+            onClick={() => void clearAll()}
+          >
+            Clear all caches
+          </button>
+        }
+      >
+        {statsError !== null && !stats && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {errorText(statsError, 'The cache figures could not be loaded.')}
+          </p>
+        )}
+        {!stats ? (
+          statsError === null && <p className="muted">Loading…</p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2" data-cache-areas>
+            {orderedAreas(stats).map(([area, s]) => (
+              <li
+                key={area}
+                className="rounded-xl p-4 ring-1 ring-stone-200 dark:ring-night-line"
+                data-cache-area={area}
+              >
+                <div className="flex items-center justify-between gap-2">
+                  <h3 className="font-semibold capitalize">{area}</h3>
+                  <button
+                    type="button"
+                    className={rowButton}
+                    disabled={busy !== null}
+                    onClick={() => void clearArea(area)}
+                    aria-label={`Clear the ${area} cache`}
+                  >
+                    Clear
+                  </button>
+                </div>
+                <div
+                  className="mt-3 h-2.5 overflow-hidden rounded-full bg-stone-200 dark:bg-stone-800"
+                  role="meter"
+                  aria-label={`${area} cache fill`}
+                  aria-valuemin={0}
+                  aria-valuemax={s.maxSize}
+                  aria-valuenow={s.size}
+                  aria-valuetext={`${s.size} of ${s.maxSize} entries`}
+                >
+                  <div className="h-full bg-brand-600" style={{ width: `${fillPercent(s)}%` }} />
+                </div>
+                <dl className="muted mt-2 grid grid-cols-2 gap-x-3 text-sm">
+                  <dt>Entries</dt>
+                  <dd>
+                    {s.size} / {s.maxSize}
+                  </dd>
+                  <dt>Hits / misses</dt>
+                  <dd>
+                    {s.hits ?? 0} / {s.misses ?? 0}
+                  </dd>
+                  <dt>Hit ratio</dt>
+                  <dd>{hitRatioText(s)}</dd>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className="muted mt-4 text-xs">Updated every 10 seconds while this tab is open.</p>
+      </Panel>
+
+      <Panel
+        title="Images"
+        actions={
+          <>
+            <button
+              type="button"
+              className="btn-ghost"
+              disabled={busy !== null}
+              onClick={() => void convertImages()}
+            >
+              {busy === 'convert' ? 'Converting…' : 'Convert temporary images'}
+            </button>
+            <button
+              type="button"
+              className="btn-ghost"
+              disabled={busy !== null}
+              onClick={() => void clearImageCache()}
+            >
+              Clear image cache
+            </button>
+          </>
+        }
+      >
+        {imagesError !== null && !images && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {errorText(imagesError, 'The image figures could not be loaded.')}
+          </p>
+        )}
+        {images && (
+          <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-image-stats>
+            <Figure label="Images in use" value={images.totalUsed} />
+            <Figure label="Served from this site" value={images.localImages} />
+            <Figure
+              label="Remote (temporary)"
+              value={images.remoteImages ?? images.totalUsed - images.localImages}
+            />
+            <Figure label="Stored size" value={`${images.totalSizeMB} MB`} />
+          </dl>
+        )}
+        {lastConversion && (
+          <details className="mt-4 text-sm">
+            <summary className="cursor-pointer font-semibold">Images that could not be converted</summary>
+            <pre className="mt-2 whitespace-pre-wrap break-all">{lastConversion}</pre>
+          </details>
+        )}
+      </Panel>
+
+      <Panel
+        title="Database"
+        actions={
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={busy !== null}
+            onClick={() => void applyIndexes()}
+          >
+            Apply indexes
+          </button>
+        }
+      >
+        <p className="muted text-sm">
+          Creates any missing index the site's queries need; existing ones are kept.
+        </p>
+      </Panel>
+      {confirmDialog}
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string | number }) {
+  return (
+    <div className="rounded-xl p-4 ring-1 ring-stone-200 dark:ring-night-line">
+      <dt className="muted text-sm">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+// Figures of the Cache tab (SPEC §3 cache and image stats, §9 areas and polls).
+
+export const CACHE_POLL_MS = 10_000;
+export const IMAGE_POLL_MS = 30_000;
+
+/** SPEC §9's areas, in the order the panel lists them; areas the server adds come after. */
+export const AREA_ORDER = ['recipes', 'categories', 'search', 'featured', 'pages', 'settings'];
+
+export interface AreaStats {
+  size: number;
+  maxSize: number;
+  hits?: number;
+  misses?: number;
+  hitRatio?: number;
+}
+
+export interface ImageStats {
+  totalUsed: number;
+  localImages: number;
+  remoteImages?: number;
+  storedImages?: number;
+  totalSizeMB: number;
+}
+
+export function orderedAreas(stats: Record<string, AreaStats>): [string, AreaStats][] {
+  const rank = (area: string) => {
+    const i = AREA_ORDER.indexOf(area);
+    return i === -1 ? AREA_ORDER.length : i;
+  };
+  return Object.entries(stats).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** How full an area is, 0–100 (0 when it has no room at all). */
+export function fillPercent(s: AreaStats): number {
+  if (!(s.maxSize > 0)) return 0;
+  if (s.size <= 0) return 0;
+  // Anything cached shows at least a sliver.
+  return Math.min(100, Math.max(1, Math.round((s.size / s.maxSize) * 100)));
+}
+
+/** "75 %" from the server's ratio, or from hits and misses; "—" before any read. */
+export function hitRatioText(s: AreaStats): string {
+  const hits = s.hits ?? 0;
+  const reads = hits + (s.misses ?? 0);
+  if (reads === 0) return '—';
+  const ratio = s.hitRatio ?? hits / reads;
+  return `${Math.round(ratio * 100)} %`;
+}

@@ -1,0 +1,266 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api-client.ts';
+import { smallImage, categoryFallbackImage } from '../../../lib/fallback-images.ts';
+import type { Category } from '../../../lib/schemas/category.ts';
+import { starsFromTenths, type Recipe } from '../../../lib/schemas/recipe.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { useConfirm } from '../../shared/ConfirmDialog.tsx';
+import { LoadError, Panel, rowButton, rowDangerButton } from '../shared/fields.tsx';
+import { shortTime } from '../shared/publish-state.ts';
+import { useTabActive } from '../shared/tab-active.ts';
+import { deleteWithUndo } from '../shared/undo-delete.ts';
+import { useResource } from '../shared/use-resource.ts';
+import RecipeForm from './RecipeForm.tsx';
+
+// The Recipes tab (SPEC §2, issue 12 item 3): a table with search, paging, thumbnails, rating and
+// the time of the last change, refetched when the window regains focus (SPEC §7); 'New recipe'
+// and 'Edit' open the form, 'Delete' asks first and can be undone from the toast.
+
+export const PAGE_SIZE = 20;
+
+type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; recipe: Recipe };
+
+/** The list request for a page and an optional search. */
+export function recipeListPath(query: string, page: number): string {
+  const q = query.trim();
+  if (q) return `/api/recipes/search?q=${encodeURIComponent(q)}&limit=50`;
+  return `/api/recipes?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`;
+}
+
+export default function RecipesTab() {
+  const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const [categories] = useResource((signal) => api.get<Category[]>('/api/categories', { signal }), []);
+  const categoryList = categories.data ?? [];
+
+  const openEditor = async (id: number) => {
+    try {
+      setMode({ kind: 'edit', recipe: await api.get<Recipe>(`/api/recipes/${id}`) });
+    } catch (err) {
+      showToast({ title: 'Error', description: (err as Error).message, variant: 'destructive' });
+    }
+  };
+
+  if (mode.kind !== 'list')
+    return (
+      <RecipeForm
+        key={mode.kind === 'edit' ? `${mode.recipe.id}-${mode.recipe.updatedAt}` : 'new'}
+        recipe={mode.kind === 'edit' ? mode.recipe : undefined}
+        categories={categoryList}
+        onSaved={(recipe) => setMode({ kind: 'edit', recipe })}
+        onCancel={() => setMode({ kind: 'list' })}
+      />
+    );
+
+  return (
+    <RecipeList
+      categories={categoryList}
+      onNew={() => setMode({ kind: 'new' })}
+      onEdit={(id) => void openEditor(id)}
+    />
+  );
+}
+
+function RecipeList({
+  categories,
+  onNew,
+  onEdit,
+}: {
+  categories: Category[];
+  onNew: () => void;
+  onEdit: (id: number) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const [applied, setApplied] = useState('');
+  const [page, setPage] = useState(0);
+  const [list, reload] = useResource(
+    (signal) => api.get<Recipe[]>(recipeListPath(applied, page), { signal }),
+    [applied, page],
+  );
+  const [confirm, confirmDialog] = useConfirm();
+  const active = useTabActive();
+
+  // SPEC §7: the admin's list is fetched again when the window regains focus.
+  useEffect(() => {
+    if (!active) return;
+    window.addEventListener('focus', reload);
+    return () => window.removeEventListener('focus', reload);
+  }, [active, reload]);
+
+  // The search runs 300 ms after typing stops (SPEC §4's search pause).
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setApplied(query);
+      setPage(0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [query]);
+
+  const remove = async (recipe: Recipe) => {
+    const ok = await confirm({
+      title: 'Delete recipe',
+      message: 'Are you sure you want to delete this recipe?',
+      confirmLabel: 'Delete',
+    });
+    if (!ok) return;
+    try {
+      await deleteWithUndo(
+        `/api/recipes/${recipe.id}`,
+        { title: 'Success', description: 'Recipe deleted successfully!' },
+        reload,
+      );
+    } catch (err) {
+      showToast({
+        title: 'Error',
+        description: errorMessage(err, 'Failed to delete recipe'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const categoryName = (slug: string) => categories.find((c) => c.slug === slug)?.name ?? slug;
+  const recipes = list.data ?? [];
+  const searching = applied.trim() !== '';
+
+  return (
+    <Panel
+      title="Recipes"
+      actions={
+        <button type="button" className="btn-primary" onClick={onNew}>
+          New recipe
+        </button>
+      }
+    >
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <label className="sr-only" htmlFor="admin-recipe-search">
+          Search recipes
+        </label>
+        <input
+          id="admin-recipe-search"
+          type="search"
+          className="field max-w-sm rounded-xl"
+          placeholder="Search by title, ingredient, tag…"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        {list.status === 'loading' && <span className="muted text-sm">Loading…</span>}
+      </div>
+
+      {list.status === 'failed' ? (
+        <LoadError title="Error loading recipes" message={(list.error as Error).message} onRetry={reload} />
+      ) : recipes.length === 0 && list.status === 'loaded' ? (
+        <p className="muted py-6 text-center">
+          {searching ? 'No recipes match this search.' : 'No recipes yet.'}
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm" data-recipe-table>
+            <thead className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-600 dark:border-night-line dark:text-stone-400">
+              <tr>
+                <th scope="col" className="w-20 py-2 pr-3">
+                  <span className="sr-only">Image</span>
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Title
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Category
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Rating
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Updated
+                </th>
+                <th scope="col" className="py-2 pr-1 text-right">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200 dark:divide-night-line">
+              {recipes.map((recipe) => (
+                <tr key={recipe.id} data-recipe-row={recipe.slug}>
+                  <td className="py-2 pr-3">
+                    <img
+                      src={smallImage(recipe.image || categoryFallbackImage(recipe))}
+                      alt=""
+                      width={64}
+                      height={43}
+                      loading="lazy"
+                      className="h-[43px] w-16 rounded-md object-cover"
+                    />
+                  </td>
+                  <td className="py-2 pr-3">
+                    <a href={`/recipe/${recipe.slug}`} className="font-semibold hover:underline">
+                      {recipe.title}
+                    </a>
+                  </td>
+                  <td className="py-2 pr-3">{categoryName(recipe.category)}</td>
+                  <td className="py-2 pr-3">
+                    {recipe.reviewCount > 0
+                      ? `${starsFromTenths(recipe.rating).toFixed(1)} (${recipe.reviewCount})`
+                      : '—'}
+                  </td>
+                  <td className="py-2 pr-3">
+                    {recipe.updatedAt ? (
+                      <time dateTime={recipe.updatedAt}>{shortTime(recipe.updatedAt)}</time>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                  <td className="py-2 pr-1 text-right">
+                    <div className="flex justify-end gap-2">
+                      <button
+                        type="button"
+                        className={rowButton}
+                        onClick={() => onEdit(recipe.id)}
+                        aria-label={`Edit ${recipe.title}`}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className={rowDangerButton}
+                        onClick={() => void remove(recipe)}
+                        aria-label={`Delete ${recipe.title}`}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {!searching && (
+        <nav aria-label="Recipe pages" className="mt-4 flex items-center justify-between gap-3">
+          <button
+            type="button"
+            className={rowButton}
+            disabled={page === 0}
+            onClick={() => setPage((p) => Math.max(0, p - 1))}
+          >
+            Previous
+          </button>
+          <span className="muted text-sm">Page {page + 1}</span>
+          <button
+            type="button"
+            className={rowButton}
+            disabled={recipes.length < PAGE_SIZE}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            Next
+          </button>
+        </nav>
+      )}
+      {confirmDialog}
+    </Panel>
+  );
+}
+
+function errorMessage(err: unknown, fallback: string): string {
+  const e = err as { error?: string };
+  return e?.error ?? fallback;
+}

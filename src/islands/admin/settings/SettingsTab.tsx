@@ -1,0 +1,147 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import * as v from 'valibot';
+import { api } from '../../../lib/api-client.ts';
+import { fieldErrors } from '../../../lib/schemas/issues.ts';
+import type { SiteSettings } from '../../../lib/site-defaults.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { issuesByPath } from '../shared/admin-api.ts';
+import { CheckboxField, LoadError, Panel, TextArea, TextField } from '../shared/fields.tsx';
+import { publishRequested } from '../shared/publish-state.ts';
+import { useResource } from '../shared/use-resource.ts';
+
+// The Settings tab (SPEC §3 "Site settings", §7 PUT /api/settings with the full object, §8
+// 'Settings Saved' / 'Failed to save settings. Please try again.').
+
+const link = v.pipe(
+  v.string(),
+  v.trim(),
+  v.check((s) => s === '' || s.startsWith('/') || /^https?:\/\//.test(s), 'Must be a valid URL'),
+);
+
+export const SettingsFormSchema = v.object({
+  siteName: v.pipe(v.string(), v.trim(), v.nonEmpty('Site name is required'), v.maxLength(80)),
+  siteUrl: link,
+  contactEmail: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((s) => s === '' || /^\S+@\S+\.\S+$/.test(s), 'Invalid email address'),
+  ),
+  analyticsId: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((s) => s === '' || s.startsWith('G-'), 'A measurement id starts with G-'),
+  ),
+  privacyLink: link,
+  termsLink: link,
+});
+
+const TEXT_FIELDS: { key: keyof SiteSettings; label: string; type?: 'url' | 'email'; long?: boolean }[] = [
+  { key: 'siteName', label: 'Site name' },
+  { key: 'siteTitle', label: 'Site title (home page and search results)' },
+  { key: 'siteDescription', label: 'Site description', long: true },
+  { key: 'siteUrl', label: 'Site URL', type: 'url' },
+  { key: 'contactEmail', label: 'Contact email', type: 'email' },
+  { key: 'footerText', label: 'Footer text', long: true },
+  { key: 'privacyLink', label: 'Privacy policy link' },
+  { key: 'termsLink', label: 'Terms of service link' },
+  { key: 'analyticsId', label: 'Analytics measurement id (G-…)' },
+  { key: 'googleAnalyticsId', label: 'Google Analytics id' },
+];
+
+const SWITCHES: { key: keyof SiteSettings; label: string; hint: string }[] = [
+  { key: 'enableComments', label: 'Reviews and comments', hint: 'Off hides the review forms.' },
+  { key: 'enableNewsletter', label: 'Newsletter sign-up', hint: 'Off hides the newsletter forms.' },
+  { key: 'enableAnalytics', label: 'Analytics', hint: 'Loads the tracker only with an id starting with G-.' },
+];
+
+export default function SettingsTab() {
+  const [loaded, reload] = useResource((signal) => api.get<SiteSettings>('/api/settings', { signal }), []);
+  const [form, setForm] = useState<SiteSettings | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (loaded.status === 'loaded') setForm(loaded.data);
+  }, [loaded]);
+
+  if (loaded.status === 'failed' && !form)
+    return (
+      <LoadError title="Error loading settings" message={(loaded.error as Error).message} onRetry={reload} />
+    );
+  if (!form) return <p className="muted">Loading settings…</p>;
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = fieldErrors(SettingsFormSchema, form);
+    setErrors(found ?? {});
+    if (found) return;
+    setSaving(true);
+    try {
+      const saved = await api.put<SiteSettings>('/api/settings', form);
+      if (saved && typeof saved === 'object') setForm({ ...form, ...saved });
+      showToast({
+        title: 'Settings Saved',
+        description: 'The site is being published with the new settings.',
+      });
+      publishRequested();
+    } catch (err) {
+      setErrors(issuesByPath(err));
+      showToast({
+        title: 'Error',
+        description: 'Failed to save settings. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Panel title="Site settings" className="max-w-3xl">
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2">
+        {TEXT_FIELDS.map((f) =>
+          f.long ? (
+            <TextArea
+              key={f.key}
+              className="sm:col-span-2"
+              label={f.label}
+              name={f.key}
+              rows={2}
+              value={String(form[f.key] ?? '')}
+              onChange={(value) => setForm({ ...form, [f.key]: value })}
+              error={errors[f.key]}
+            />
+          ) : (
+            <TextField
+              key={f.key}
+              label={f.label}
+              name={f.key}
+              type={f.type ?? 'text'}
+              value={String(form[f.key] ?? '')}
+              onChange={(value) => setForm({ ...form, [f.key]: value })}
+              error={errors[f.key]}
+            />
+          ),
+        )}
+        <fieldset className="grid gap-3 sm:col-span-2">
+          <legend className="mb-2 px-1 text-sm font-semibold">Features</legend>
+          {SWITCHES.map((s) => (
+            <CheckboxField
+              key={s.key}
+              label={s.label}
+              name={s.key}
+              hint={s.hint}
+              checked={Boolean(form[s.key])}
+              onChange={(checked) => setForm({ ...form, [s.key]: checked })}
+            />
+          ))}
+        </fieldset>
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save settings'}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

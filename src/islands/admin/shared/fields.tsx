@@ -1,0 +1,223 @@
+import { useId, type ReactNode } from 'react';
+
+// Labelled form controls for the dashboard's forms, each with its inline error (SPEC §5
+// messages) wired to it through aria-invalid and aria-describedby.
+
+interface Common {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+  required?: boolean;
+}
+
+function Frame({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  required,
+  children,
+}: Common & { id: string; children: ReactNode }) {
+  return (
+    <div className={`space-y-1.5 ${className ?? ''}`}>
+      <label htmlFor={id} className="block px-1 text-sm font-semibold">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && !error && <p className="muted px-1 text-xs">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className="px-1 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const invalidLook = (error: string | undefined) => (error ? 'border-red-600 dark:border-red-400' : '');
+const aria = (id: string, error: string | undefined) => ({
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});
+
+export function TextField(
+  props: Common & {
+    name: string;
+    value: string;
+    onChange: (value: string) => void;
+    type?: 'text' | 'url' | 'email' | 'password' | 'number' | 'search';
+    placeholder?: string;
+    autoComplete?: string;
+    inputMode?: 'numeric' | 'decimal' | 'text' | 'url';
+    readOnly?: boolean;
+    min?: number;
+    max?: number;
+  },
+) {
+  const id = useId();
+  return (
+    <Frame id={id} {...props}>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? 'text'}
+        value={props.value}
+        placeholder={props.placeholder}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        readOnly={props.readOnly}
+        min={props.min}
+        max={props.max}
+        required={props.required}
+        onChange={(event) => props.onChange(event.target.value)}
+        {...aria(id, props.error)}
+        className={`field rounded-xl ${invalidLook(props.error)} ${props.readOnly ? 'bg-stone-100 dark:bg-stone-800' : ''}`}
+      />
+    </Frame>
+  );
+}
+
+export function TextArea(
+  props: Common & {
+    name: string;
+    value: string;
+    onChange: (value: string) => void;
+    rows?: number;
+    placeholder?: string;
+  },
+) {
+  const id = useId();
+  return (
+    <Frame id={id} {...props}>
+      <textarea
+        id={id}
+        name={props.name}
+        value={props.value}
+        rows={props.rows ?? 4}
+        placeholder={props.placeholder}
+        required={props.required}
+        onChange={(event) => props.onChange(event.target.value)}
+        {...aria(id, props.error)}
+        className={`field min-h-24 rounded-xl ${invalidLook(props.error)}`}
+      />
+    </Frame>
+  );
+}
+
+export function SelectField(
+  props: Common & {
+    name: string;
+    value: string;
+    onChange: (value: string) => void;
+    options: readonly { value: string; label: string }[];
+    placeholder?: string;
+  },
+) {
+  const id = useId();
+  return (
+    <Frame id={id} {...props}>
+      <select
+        id={id}
+        name={props.name}
+        value={props.value}
+        required={props.required}
+        onChange={(event) => props.onChange(event.target.value)}
+        {...aria(id, props.error)}
+        className={`field rounded-xl ${invalidLook(props.error)}`}
+      >
+        {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Frame>
+  );
+}
+
+export function CheckboxField(props: {
+  label: string;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        name={props.name}
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+        className="mt-1 size-5 accent-brand-700"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-semibold">
+          {props.label}
+        </label>
+        {props.hint && <p className="muted text-xs">{props.hint}</p>}
+      </div>
+    </div>
+  );
+}
+
+/** A titled block of a form or a tab. */
+export function Panel({
+  title,
+  actions,
+  children,
+  className,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <section className={`card p-5 sm:p-6 ${className ?? ''}`}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="font-serif text-xl font-bold">{title}</h2>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** The 'Error loading …' block with the message and a Try Again button (SPEC §2 recipe list). */
+export function LoadError({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-900 dark:bg-red-950/40 dark:text-red-100">
+      <p className="font-semibold">{title}</p>
+      <p className="mt-1 text-sm">{message}</p>
+      <button type="button" className="btn-ghost mt-4" onClick={onRetry}>
+        Try Again
+      </button>
+    </div>
+  );
+}
+
+/** Small text buttons in table rows. */
+export const rowButton =
+  'inline-flex min-h-9 items-center rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800';
+export const rowDangerButton =
+  'inline-flex min-h-9 items-center rounded-full px-3 py-1 text-sm font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-800 dark:hover:bg-red-950/40';
