@@ -189,7 +189,7 @@ export async function startFakeOpenAI(options: { port?: number } = {}): Promise<
     req.on('end', () => {
       void (async () => {
         const path = (req.url ?? '').split('?')[0]!;
-        let body: FakeCall['body'] = {};
+        let body: FakeCall['body'];
         try {
           body = raw ? (JSON.parse(raw) as FakeCall['body']) : {};
         } catch {
