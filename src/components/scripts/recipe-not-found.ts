@@ -1,6 +1,6 @@
 import type { Category } from '../../lib/schemas/category.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
-import { recipeArticleHtml } from '../recipe-article-html.ts';
+import { recipeArticleHtml } from '../../lib/recipe-article-html.ts';
 
 // The not-found page under /recipe/{slug or id} or /recipe-id/{id}: a recipe created after the
 // last build exists in the API but not as a file, so it is rendered here from the API's JSON.

@@ -1,5 +1,5 @@
 import { useMemo, useState, type SubmitEvent } from 'react';
-import { recipeArticleHtml } from '../../../components/recipe-article-html.ts';
+import { recipeArticleHtml } from '../../../lib/recipe-article-html.ts';
 import { api, errorText } from '../../../lib/api-client.ts';
 import type { Category } from '../../../lib/schemas/category.ts';
 import type { Recipe, RecipeInput } from '../../../lib/schemas/recipe.ts';

@@ -1,9 +1,9 @@
-import type { Nutrition, Recipe } from '../lib/schemas/recipe.ts';
-import { ingredientSections, instructionTexts } from '../lib/recipe-text.ts';
-import { detailFallbackImage, smallImage } from '../lib/fallback-images.ts';
-import { stepText } from '../lib/recipe-jsonld.ts';
-import { starsHtml } from '../lib/recipe-card-html.ts';
-import { escapeHtml, formatMinutes, plural, safeUrl } from '../lib/html.ts';
+import type { Nutrition, Recipe } from './schemas/recipe.ts';
+import { ingredientSections, instructionTexts } from './recipe-text.ts';
+import { detailFallbackImage, smallImage } from './fallback-images.ts';
+import { stepText } from './recipe-jsonld.ts';
+import { starsHtml } from './recipe-card-html.ts';
+import { escapeHtml, formatMinutes, plural, safeUrl } from './html.ts';
 
 // The body of a recipe page as a string: the prebuilt page (set:html) and the not-found page's
 // script (a recipe created after the last build) render the same article.
