@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { finishPages } from './src/integrations/finish-pages.ts';
 
 // The canonical origin for links, the sitemap and JSON-LD (DESIGN.md §10).
 const site = process.env.SITE_URL || 'http://localhost:8888';
@@ -11,7 +12,31 @@ export default defineConfig({
   // Netlify serves /recipe/x from recipe/x/index.html; no trailing-slash redirects needed.
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  integrations: [react()],
+  integrations: [react(), finishPages()],
   vite: { plugins: [tailwindcss()] },
   devToolbar: { enabled: false },
+  security: {
+    // Astro's CSP: a <meta> per page whose script-src and style-src list 'self' and the hashes of
+    // that page's inline scripts and styles (finish-pages.ts adds the is:inline ones), so no
+    // injected script runs. The <meta> travels with the HTML, so Netlify and the local server
+    // enforce the same policy; netlify.toml's header adds what a <meta> cannot carry
+    // (frame-ancestors). Style *attributes* (style="--stars:4.5", progress widths) cannot run
+    // code and are allowed; style elements still need their hash.
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob: https:",
+        "media-src 'self' https:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
 });

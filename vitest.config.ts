@@ -38,6 +38,15 @@ export default defineConfig({
       },
       {
         test: {
+          // Netlify's bundler over functions/ (slow: it traces every dependency).
+          name: 'bundles',
+          include: ['tests/bundles/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        test: {
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts', 'tests/site/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup-server.ts'],

@@ -129,6 +129,7 @@ export default function SavedRecipes() {
 function CardSkeletons() {
   return (
     <div
+      role="status"
       aria-busy="true"
       aria-label="Loading saved recipes"
       className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"

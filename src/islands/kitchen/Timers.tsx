@@ -87,6 +87,7 @@ export default function Timers() {
           <label htmlFor={`${id}-name`}>Name</label>
           <input
             id={`${id}-name`}
+            type="text"
             className="field"
             value={name}
             onChange={(e) => setName(e.target.value)}

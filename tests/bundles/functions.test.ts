@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { zipFunctions, type FunctionResult } from '@netlify/zip-it-and-ship-it';
+import { parse as parseToml } from 'smol-toml';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/paths.ts';
+import { extractZip } from '../helpers/zip-reader.ts';
+
+// Functions bundle as Netlify bundles them (issue 11 §7): zip-it-and-ship-it, with netlify.toml's
+// [functions] settings, over functions/. Every function must bundle, its zip must hold no
+// embedded database (production talks to Neon) and stay small (cold starts), and the bundled
+// code, extracted away from the project's node_modules, must import and answer a request.
+
+const MiB = 1024 * 1024;
+/** Zip budgets: database functions are kysely + Neon + valibot; image functions add sharp. */
+const BUDGET = { default: 2 * MiB, sharp: 12 * MiB };
+
+interface FunctionsConfig {
+  node_bundler?: string;
+  included_files?: string[];
+  external_node_modules?: string[];
+}
+
+function netlifyFunctionsConfig() {
+  const toml = parseToml(fs.readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8')) as {
+    build?: { functions?: string };
+    functions?: FunctionsConfig;
+  };
+  const f = toml.functions ?? {};
+  return {
+    dir: toml.build?.functions ?? 'netlify/functions',
+    config: {
+      '*': {
+        ...(f.node_bundler ? { nodeBundler: f.node_bundler as 'esbuild' } : {}),
+        ...(f.included_files ? { includedFiles: f.included_files } : {}),
+        ...(f.external_node_modules ? { externalNodeModules: f.external_node_modules } : {}),
+      },
+    },
+  };
+}
+
+const functionFiles = fs
+  .readdirSync(path.join(ROOT, 'functions'))
+  .filter((f) => /\.(m?[jt]s)$/.test(f) && !f.startsWith('_'))
+  .map((f) => f.replace(/\.m?[jt]s$/, ''))
+  .sort();
+
+let workDir = '';
+let results: FunctionResult[] = [];
+
+beforeAll(async () => {
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'forkful-bundles-'));
+  const { dir, config } = netlifyFunctionsConfig();
+  results = await zipFunctions([path.join(ROOT, dir)], path.join(workDir, 'zips'), {
+    basePath: ROOT,
+    repositoryRoot: ROOT,
+    config,
+  });
+  const sizes = results.map((r) => `${r.name} ${(fs.statSync(r.path).size / MiB).toFixed(2)} MiB`).join(', ');
+  console.log(`function zips: ${sizes}`);
+}, 600_000);
+
+afterAll(() => {
+  if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('the deploy build', () => {
+  it('migrates (and seeds an empty database) before astro build', () => {
+    const toml = parseToml(fs.readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8')) as {
+      build: { command: string };
+    };
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const command = toml.build.command.replace(
+      /^npm run ([\w:-]+)$/,
+      (_m, name: string) => pkg.scripts[name] ?? '',
+    );
+    const migrate = command.indexOf('scripts/prepare-database.ts');
+    expect(migrate).toBeGreaterThanOrEqual(0);
+    expect(command.indexOf('astro build')).toBeGreaterThan(migrate);
+    expect(fs.readFileSync(path.join(ROOT, 'scripts/lib/prepare.ts'), 'utf8')).toMatch(/migrateToLatest/);
+  });
+});
+
+describe('functions bundle with zip-it-and-ship-it', () => {
+  it('bundles every function file', () => {
+    expect(results.map((r) => r.name).sort()).toEqual(functionFiles);
+    for (const r of results) expect(r.bundlerErrors ?? [], r.name).toEqual([]);
+  });
+
+  it.each(functionFiles)('%s: no embedded database, within its size budget', (name) => {
+    const result = results.find((r) => r.name === name);
+    if (!result) throw new Error(`${name} did not bundle`);
+    const files = extractZip(result.path, path.join(workDir, 'unzipped', name));
+    expect(files.filter((f) => /pglite/i.test(f) && !/kysely\/dist\/dialect\/pglite/.test(f))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('node_modules/node/'))).toEqual([]);
+    const budget = files.some((f) => f.startsWith('node_modules/sharp/')) ? BUDGET.sharp : BUDGET.default;
+    expect(fs.statSync(result.path).size).toBeLessThan(budget);
+  });
+
+  it.each(functionFiles)('%s: the bundle imports on its own and answers a request', async (name) => {
+    const dir = path.join(workDir, 'unzipped', name);
+    const entry = ['mjs', 'js', 'cjs']
+      .map((ext) => path.join(dir, 'functions', `${name}.${ext}`))
+      .find((f) => fs.existsSync(f));
+    expect(entry, `functions/${name}.* in the zip`).toBeTruthy();
+    const mod = (await import(pathToFileURL(entry ?? '').href)) as {
+      default: (req: Request, context: object) => Promise<Response>;
+      config: { path: string | string[] };
+    };
+    expect(typeof mod.default).toBe('function');
+    const routePath = [mod.config.path].flat()[0] ?? '';
+    const url = `http://localhost${routePath.replace(/:(\w+)\*?/g, 'x')}`;
+    // A method no route takes: the router answers without touching the database.
+    const response = await mod.default(new Request(url, { method: 'OPTIONS' }), { ip: '127.0.0.1' });
+    expect(response.status, `${name} OPTIONS ${url}`).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    const body = (await response.json()) as { error?: unknown };
+    expect(typeof body.error).toBe('string');
+  });
+});
