@@ -9,6 +9,7 @@ import {
   type BlogLength,
   type BlogTone,
 } from '../../../src/lib/schemas/generator-request.ts';
+import { slugify, uniqueSlug } from '../../../src/lib/slug.ts';
 import { toIssues } from '../http.ts';
 import { recordGeneration } from '../services/generation-log.ts';
 import { completeJson, GenerationError } from './ai-client.ts';
@@ -42,29 +43,14 @@ const TONE_GUIDE: Record<BlogTone, string> = {
   educational: 'educational, explaining the why behind each technique',
 };
 
-const slugify = (title: string) =>
-  title
-    .toLowerCase()
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_]+/g, '-')
-    .replace(/-+/g, '-')
-    .slice(0, 80)
-    .replace(/-+$/, '') || 'post';
-
-async function uniquePostSlug(db: Db, base: string): Promise<string> {
-  const taken = new Set(
-    (
-      await db
-        .selectFrom('blog_posts')
-        .select('slug')
-        .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
-        .execute()
-    ).map((r) => r.slug),
-  );
-  let slug = base;
-  for (let n = 2; taken.has(slug); n++) slug = `${base}-${n}`;
-  return slug;
+async function uniquePostSlug(db: Db, title: string): Promise<string> {
+  const base = slugify(title).slice(0, 80).replace(/-$/, '') || 'post';
+  const taken = await db
+    .selectFrom('blog_posts')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .execute();
+  return uniqueSlug(base, new Set(taken.map((r) => r.slug)));
 }
 
 export async function generateBlogPost(db: Db, request: BlogGenerationRequest): Promise<GeneratedPostRef> {
@@ -136,7 +122,7 @@ export async function generateBlogPost(db: Db, request: BlogGenerationRequest): 
         );
       }
       const category = categories.find((c) => c.slug === post.category);
-      const slug = await uniquePostSlug(db, slugify(post.title));
+      const slug = await uniquePostSlug(db, post.title);
       const row = await db
         .insertInto('blog_posts')
         .values({

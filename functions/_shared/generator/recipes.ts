@@ -11,7 +11,8 @@ import type { AiModel } from '../../../src/lib/schemas/generator-config.ts';
 import { ApiError, toIssues } from '../http.ts';
 import { recordGeneration } from '../services/generation-log.ts';
 import { completeJson, GenerationError } from './ai-client.ts';
-import { createRecipe } from './create-recipe-shim.ts';
+import { createRecipe } from '../services/recipes.ts';
+import { slugify } from '../../../src/lib/slug.ts';
 import { coverFor } from './cover.ts';
 import { structuredOutputSchema } from './json-schema.ts';
 
@@ -61,12 +62,7 @@ export async function similarRecipe(
   db: Db,
   title: string,
 ): Promise<{ id: number; title: string; slug: string; score: number } | undefined> {
-  const slug = title
-    .toLowerCase()
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_]+/g, '-')
-    .replace(/-+/g, '-');
+  const slug = slugify(title);
   const row = await db
     .selectFrom('recipes')
     .select(['id', 'title', 'slug', sql<number>`similarity(lower(title), lower(${title}))`.as('score')])
