@@ -24,6 +24,8 @@ import {
   handleBuildHook,
   localBuildHookUrl,
 } from './lib/local-build-hook.ts';
+import { startScheduledFunctions } from './lib/scheduled-functions.ts';
+import { kickWorker } from '../functions/_shared/generator/worker.ts';
 import {
   announceServer,
   CONTROL_PATH_PREFIX,
@@ -64,6 +66,10 @@ async function main(): Promise<void> {
 
   const api = await loadApiRouter(path.join(root, 'functions'));
   console.log(`API: ${api.routes} routes from ${api.files.length} function files`);
+  const scheduled = await startScheduledFunctions(path.join(root, 'functions'));
+  if (scheduled.names.length) console.log(`Scheduled functions (UTC): ${scheduled.names.join(', ')}`);
+  // Generator jobs left queued or running by a previous run of the server carry on.
+  kickWorker();
 
   if (devMode) {
     await startDevServer(api, prepared, hookSecret);
