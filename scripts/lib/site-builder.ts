@@ -168,6 +168,10 @@ export class SiteBuilder {
         [this.#root, outDir, cacheDir],
         {
           cwd: this.#root,
+          // FORKFUL_BUILD_PROFILE=dir writes a V8 CPU profile of each build there (.cpuprofile).
+          execArgv: process.env.FORKFUL_BUILD_PROFILE
+            ? [...process.execArgv, '--cpu-prof', '--cpu-prof-dir', process.env.FORKFUL_BUILD_PROFILE]
+            : process.execArgv,
           serialization: 'advanced',
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { LRUCache } from 'lru-cache';
 import { parse as parseToml } from 'smol-toml';
 
 // Serves a built site the way Netlify's CDN does: netlify.toml redirects and headers, pretty
@@ -99,6 +100,9 @@ const COMPRESSIBLE = new Set([
   '.webmanifest',
 ]);
 
+/** The compressed-file cache's budget: FORKFUL_PAGE_CACHE_MB, 64 MB unless set. */
+const DEFAULT_CACHE_BYTES = (Number(process.env.FORKFUL_PAGE_CACHE_MB) || 64) * 1024 * 1024;
+
 export interface StaticFile {
   status: number;
   headers: Record<string, string>;
@@ -112,10 +116,27 @@ export interface StaticFile {
 export class StaticSite {
   #dirs: string[] = [];
   readonly #rules: NetlifyRules;
-  readonly #encoded = new Map<string, Buffer>();
+  /**
+   * Compressed files, least recently used dropped first once they hold more than the budget (a
+   * crawl of a 10,000-recipe site would otherwise keep every page compressed: ~0.6 GB).
+   */
+  readonly #encoded: LRUCache<string, Buffer>;
 
-  constructor(rules: NetlifyRules) {
+  constructor(rules: NetlifyRules, options: { cacheBytes?: number } = {}) {
     this.#rules = rules;
+    this.#encoded = new LRUCache<string, Buffer>({
+      maxSize: options.cacheBytes ?? DEFAULT_CACHE_BYTES,
+      sizeCalculation: (b) => Math.max(1, b.length),
+    });
+  }
+
+  /** What the compressed-file cache holds now (tests, the bench). */
+  get cacheStats(): { entries: number; bytes: number; maxBytes: number } {
+    return {
+      entries: this.#encoded.size,
+      bytes: this.#encoded.calculatedSize,
+      maxBytes: this.#encoded.maxSize,
+    };
   }
 
   /** Switches to a freshly built directory, keeping the one before it for asset misses. */
