@@ -16,7 +16,7 @@ import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/tes
 // come back whole.
 
 describe.skipIf(!databaseAvailable)(`versions and trash on ${engine}`, () => {
-  const db = useTestDatabase();
+  useTestDatabase();
   let cook: TestAccount;
   let admin: TestAccount;
   const savedHook = process.env.BUILD_HOOK_URL;
