@@ -163,6 +163,11 @@ async function startStaticServer(
       return;
     }
     const file = site.respond(url.pathname, String(req.headers['accept-encoding'] ?? ''));
+    // Functions declared `preferStatic` (functions/recipe-redirects.ts) answer what no file does.
+    if (file.status === 404 && api.allowedMethods(url.pathname).length > 0) {
+      await serveApi(api, req, res, url);
+      return;
+    }
     res.writeHead(file.status, { ...file.headers, 'Content-Length': String(file.body.length) });
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
@@ -207,7 +212,9 @@ async function startDevServer(api: ApiRouter, prepared: PreparedDatabase, hookSe
                   .catch(next);
                 return;
               }
-              if (!url?.pathname.startsWith('/api/')) return next();
+              // The id forms of recipe addresses are redirects (functions/recipe-redirects.ts).
+              if (!url?.pathname.startsWith('/api/') && !url?.pathname.startsWith('/recipe-id/'))
+                return next();
               void serveApi(api, req, res, url).catch(next);
             });
           },
