@@ -1,3 +1,4 @@
+import { markReady } from './early-input.ts';
 import { mountOnDemand } from './mount-on-demand.ts';
 
 // The floating kitchen-timers button (KitchenPanelButton.astro) is static HTML; the panel
@@ -23,10 +24,13 @@ export function setUpKitchenPanel(root: HTMLElement): void {
   const mount = (defaultOpen: boolean) => void mountOnDemand(root, loadPanel, { defaultOpen });
   if (hasSavedTimers()) {
     (window.requestIdleCallback ?? setTimeout)(() => mount(false));
+    markReady(root);
     return;
   }
   button.addEventListener('click', () => mount(true), { once: true });
   // The code starts loading as the pointer or focus arrives, before the click.
   for (const type of ['pointerenter', 'focus'])
     button.addEventListener(type, () => void loadPanel(), { once: true, passive: true });
+  // A click made before this script ran (EarlyInput.astro held it) opens the panel now.
+  markReady(root);
 }

@@ -1,6 +1,8 @@
 // The newsletter form (NewsletterForm.astro): checks the email, posts JSON, then shows the
 // confirmation, or SPEC §8's 'Subscription failed' with the server's message.
 
+import { markReady } from './early-input.ts';
+
 const INVALID_EMAIL = 'Please enter a valid email address';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -62,5 +64,9 @@ function setUp(form: HTMLFormElement): void {
 
 /** Wires every [data-newsletter-form] on the page. */
 export function setUpNewsletterForms(): void {
-  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]')) setUp(form);
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]')) {
+    setUp(form);
+    // A submission made before this script ran (EarlyInput.astro held it) goes out now.
+    markReady(form);
+  }
 }

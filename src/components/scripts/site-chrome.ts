@@ -1,6 +1,8 @@
 // Behaviour shared by every page, kept tiny: the dark-mode toggle, closing the header menus,
 // and swapping broken images for their fallback (SPEC §8).
 
+import { markReady } from './early-input.ts';
+
 const root = document.documentElement;
 const THEME_KEY = 'theme';
 
@@ -29,6 +31,7 @@ for (const button of document.querySelectorAll('[data-theme-toggle]')) {
       // Private mode: the choice lasts for this page only.
     }
   });
+  markReady(button);
 }
 // Until the visitor picks a theme, follow the system's.
 matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) => {
