@@ -1,4 +1,3 @@
-import { markReady } from './early-input.ts';
 import { mountOnDemand } from './mount-on-demand.ts';
 
 // The floating kitchen-timers button (KitchenPanelButton.astro) is static HTML; the panel
@@ -24,7 +23,7 @@ export function setUpKitchenPanel(root: HTMLElement): void {
   const mount = (defaultOpen: boolean) => void mountOnDemand(root, loadPanel, { defaultOpen });
   if (hasSavedTimers()) {
     (window.requestIdleCallback ?? setTimeout)(() => mount(false));
-    markReady(root);
+    root.dispatchEvent(new Event('forkful:ready'));
     return;
   }
   button.addEventListener('click', () => mount(true), { once: true });
@@ -32,5 +31,5 @@ export function setUpKitchenPanel(root: HTMLElement): void {
   for (const type of ['pointerenter', 'focus'])
     button.addEventListener(type, () => void loadPanel(), { once: true, passive: true });
   // A click made before this script ran (EarlyInput.astro held it) opens the panel now.
-  markReady(root);
+  root.dispatchEvent(new Event('forkful:ready'));
 }

@@ -1,8 +1,6 @@
 // The newsletter form (NewsletterForm.astro): checks the email, posts JSON, then shows the
 // confirmation, or SPEC §8's 'Subscription failed' with the server's message.
 
-import { markReady } from './early-input.ts';
-
 const INVALID_EMAIL = 'Please enter a valid email address';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -67,6 +65,6 @@ export function setUpNewsletterForms(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]')) {
     setUp(form);
     // A submission made before this script ran (EarlyInput.astro held it) goes out now.
-    markReady(form);
+    form.dispatchEvent(new Event('forkful:ready'));
   }
 }

@@ -1,8 +1,6 @@
 // Behaviour shared by every page, kept tiny: the dark-mode toggle, closing the header menus,
 // and swapping broken images for their fallback (SPEC §8).
 
-import { markReady } from './early-input.ts';
-
 const root = document.documentElement;
 const THEME_KEY = 'theme';
 
@@ -31,7 +29,8 @@ for (const button of document.querySelectorAll('[data-theme-toggle]')) {
       // Private mode: the choice lasts for this page only.
     }
   });
-  markReady(button);
+  // A click that came before this script (EarlyInput.astro held it) is played back now.
+  button.dispatchEvent(new Event('forkful:ready'));
 }
 // Until the visitor picks a theme, follow the system's.
 matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) => {
