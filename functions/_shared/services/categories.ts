@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client.ts';
+import { categoryQuery } from '../../../db/queries/categories.ts';
 import { CategoryInputSchema, type Category } from '../../../src/lib/schemas/category.ts';
 import { slugify } from '../../../src/lib/slug.ts';
 import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
@@ -7,21 +8,8 @@ import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 
-function categoryQuery(db: Db) {
-  return db
-    .selectFrom('categories as c')
-    .select(['c.id', 'c.name', 'c.slug', 'c.description', 'c.image'])
-    .select(sql<number>`(SELECT count(*)::int FROM recipes r WHERE r.category = c.slug)`.as('recipeCount'));
-}
-
-/** Every category with its number of recipes, alphabetical. */
-export async function listCategories(db: Db): Promise<Category[]> {
-  return categoryQuery(db).orderBy('c.name').execute();
-}
-
-export async function categoryBySlug(db: Db, slug: string): Promise<Category | undefined> {
-  return categoryQuery(db).where('c.slug', '=', slug).executeTakeFirst();
-}
+// Reads are shared with the build (content loaders): they live in db/queries/categories.ts.
+export { allCategories as listCategories, categoryBySlug } from '../../../db/queries/categories.ts';
 
 // Writes (admin). One transaction each, then one publish with what changed.
 

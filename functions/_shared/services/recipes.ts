@@ -4,6 +4,7 @@ import type * as v from 'valibot';
 import type { Db } from '../../../db/client.ts';
 import { RECIPE_COLUMNS, recipeFromRow, recipeToRow } from '../../../db/mappers/recipe.ts';
 import type { Database, NewRecipeRow, RecipeRow } from '../../../db/schema.ts';
+import { FEATURED_ORDER, relatedRecipes as rankRelated } from '../../../src/lib/recipe-ranking.ts';
 import { DEFAULT_RECIPE_IMAGE, RecipeInputSchema, type Recipe } from '../../../src/lib/schemas/recipe.ts';
 import { slugify, uniqueSlug } from '../../../src/lib/slug.ts';
 import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
@@ -28,18 +29,19 @@ export async function listRecipes(db: Db, page: { limit: number; offset: number 
   return toRecipes(rows);
 }
 
-/** Best rated (then most reviewed, then newest): what the home page leads with. */
+/** Column of each featured-order key. */
+const FEATURED_COLUMNS = {
+  rating: 'rating',
+  reviewCount: 'review_count',
+  createdAt: 'created_at',
+  id: 'id',
+} as const;
+
+/** Best rated (then most reviewed, then newest): what the home page leads with (FEATURED_ORDER). */
 export async function featuredRecipes(db: Db, page: { limit: number; offset: number }): Promise<Recipe[]> {
-  const rows = await db
-    .selectFrom('recipes')
-    .select(RECIPE_COLUMNS)
-    .orderBy('rating', 'desc')
-    .orderBy('review_count', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  let query = db.selectFrom('recipes').select(RECIPE_COLUMNS);
+  for (const [key, direction] of FEATURED_ORDER) query = query.orderBy(FEATURED_COLUMNS[key], direction);
+  const rows = await query.limit(page.limit).offset(page.offset).execute();
   return toRecipes(rows);
 }
 
@@ -94,22 +96,37 @@ export async function recipesInCategory(
   return toRecipes(rows);
 }
 
-/** Same category first, then most shared tags, then rating; never the recipe itself. */
+/**
+ * Related recipes, ranked by src/lib/recipe-ranking.ts. The candidates are every recipe the
+ * ranking can put first (same category or a shared tag) and, in case those are too few, the
+ * first `limit` of the rest in the ranking's own tail order (best rated, then lowest id).
+ */
 export async function relatedRecipes(db: Db, recipe: Recipe, limit: number): Promise<Recipe[]> {
-  const rows = await db
-    .selectFrom('recipes')
-    .select(RECIPE_COLUMNS)
-    .where('id', '!=', recipe.id)
-    .orderBy(sql`(category = ${recipe.category})`, 'desc')
-    .orderBy(
-      sql`cardinality(array(SELECT unnest(tags) INTERSECT SELECT unnest(${sql.val(recipe.tags)}::text[])))`,
-      'desc',
-    )
-    .orderBy('rating', 'desc')
-    .orderBy('id', 'asc')
-    .limit(limit)
-    .execute();
-  return toRecipes(rows);
+  const tags = sql.val(recipe.tags);
+  const ranked = ['id', 'category', 'tags', 'rating'] as const;
+  const [close, rest] = await Promise.all([
+    db
+      .selectFrom('recipes')
+      .select(ranked)
+      .where('id', '!=', recipe.id)
+      .where((eb) => eb.or([eb('category', '=', recipe.category), sql<boolean>`tags && ${tags}::text[]`]))
+      .execute(),
+    db
+      .selectFrom('recipes')
+      .select(ranked)
+      .where('id', '!=', recipe.id)
+      .where('category', '!=', recipe.category)
+      .where(sql<boolean>`NOT (tags && ${tags}::text[])`)
+      .orderBy('rating', 'desc')
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute(),
+  ]);
+  const ids = rankRelated(recipe, [...close, ...rest], limit).map((r) => r.id);
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('recipes').select(RECIPE_COLUMNS).where('id', 'in', ids).execute();
+  const byId = new Map(toRecipes(rows).map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface SearchQuery {
