@@ -25,6 +25,7 @@ import {
   localBuildHookUrl,
 } from './lib/local-build-hook.ts';
 import { DatabaseLockedError } from '../db/embedded.ts';
+import { startMemoryLog } from './lib/memory-map.ts';
 import { ApiError, errorResponse, json } from '../functions/_shared/http.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     await startStaticServer(api, prepared, hookSecret);
   }
   console.log(`Ready in ${seconds(started)}.`);
+  startMemoryLog();
 }
 
 /** Serves the built site and the API; rebuilds in the background when the build hook is called. */

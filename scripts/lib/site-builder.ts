@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { serveQueriesTo } from './ipc-database.ts';
+import { withoutServerFlags } from './server-flags.ts';
 
 // Builds the static site into a fresh folder per build and tells the server to switch to it
 // when done (building into the served folder gave 404s under load). One build at a time;
@@ -158,6 +159,8 @@ export class SiteBuilder {
     return new Promise((resolve, reject) => {
       const child = fork(path.join(this.#root, 'scripts', 'build-worker.ts'), [this.#root, outDir], {
         cwd: this.#root,
+        // Not the server's heap limits: a large build needs more, and returns it on exit.
+        execArgv: withoutServerFlags(process.execArgv),
         serialization: 'advanced',
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
