@@ -24,7 +24,15 @@ import {
   handleBuildHook,
   localBuildHookUrl,
 } from './lib/local-build-hook.ts';
-import { DatabaseLockedError } from '../db/embedded.ts';
+import { startScheduledFunctions } from './lib/scheduled-functions.ts';
+import { kickWorker } from '../functions/_shared/generator/worker.ts';
+import {
+  announceServer,
+  CONTROL_PATH_PREFIX,
+  ensureControlSecret,
+  handleControl,
+} from './lib/local-control.ts';
+import { DamagedDatabaseError, DatabaseLockedError } from '../db/embedded.ts';
 import { startMemoryLog } from './lib/memory-map.ts';
 import { ApiError, errorResponse, json } from '../functions/_shared/http.ts';
 
@@ -46,7 +54,7 @@ async function main(): Promise<void> {
   try {
     prepared = await prepareDatabase({ root });
   } catch (err) {
-    if (err instanceof DatabaseLockedError) {
+    if (err instanceof DatabaseLockedError || err instanceof DamagedDatabaseError) {
       console.error(`\nForkful cannot start: ${err.message}\n`);
       process.exit(1);
     }
@@ -59,6 +67,10 @@ async function main(): Promise<void> {
 
   const api = await loadApiRouter(path.join(root, 'functions'));
   console.log(`API: ${api.routes} routes from ${api.files.length} function files`);
+  const scheduled = await startScheduledFunctions(path.join(root, 'functions'));
+  if (scheduled.names.length) console.log(`Scheduled functions (UTC): ${scheduled.names.join(', ')}`);
+  // Generator jobs left queued or running by a previous run of the server carry on.
+  kickWorker();
 
   if (devMode) {
     await startDevServer(api, prepared, hookSecret);
@@ -104,6 +116,7 @@ async function startStaticServer(
       `Site unchanged since the last build (${first.pages} pages), reused in ${seconds(buildStarted)}.`,
     );
 
+  const controlSecret = ensureControlSecret(prepared.dataDir);
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
       // Nothing above should throw; if something does, the client still gets a JSON sentence.
@@ -121,6 +134,15 @@ async function startStaticServer(
         res,
         errorResponse(new ApiError(400, 'The request target is not a valid address.')),
       );
+      return;
+    }
+    if (url.pathname.startsWith(CONTROL_PATH_PREFIX)) {
+      const response = await handleControl(toWebRequest(req, url), {
+        db: prepared.db,
+        pglite: prepared.pglite,
+        secret: controlSecret,
+      });
+      await sendWebResponse(res, response, req.method);
       return;
     }
     if (url.pathname === BUILD_HOOK_PATH) {
@@ -143,11 +165,18 @@ async function startStaticServer(
       return;
     }
     const file = site.respond(url.pathname, String(req.headers['accept-encoding'] ?? ''));
+    // Functions declared `preferStatic` (functions/recipe-redirects.ts) answer what no file does.
+    if (file.status === 404 && api.allowedMethods(url.pathname).length > 0) {
+      await serveApi(api, req, res, url);
+      return;
+    }
     res.writeHead(file.status, { ...file.headers, 'Content-Length': String(file.body.length) });
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
   await listen(server);
+  // `npm run backup` and other local tools reach the database through this server.
+  announceServer(prepared.dataDir, origin);
   if (buildsLocally) publisher.start();
   console.log(`\nForkful is running at ${origin}\n`);
   shutdownOn(server, prepared, () => {
@@ -185,7 +214,9 @@ async function startDevServer(api: ApiRouter, prepared: PreparedDatabase, hookSe
                   .catch(next);
                 return;
               }
-              if (!url?.pathname.startsWith('/api/')) return next();
+              // The id forms of recipe addresses are redirects (functions/recipe-redirects.ts).
+              if (!url?.pathname.startsWith('/api/') && !url?.pathname.startsWith('/recipe-id/'))
+                return next();
               void serveApi(api, req, res, url).catch(next);
             });
           },
