@@ -32,6 +32,7 @@ async function freePort(): Promise<number> {
 export async function benchMemory(
   root: string,
   log: (line: string) => void = console.log,
+  nodeFlags: readonly string[] = SERVER_NODE_FLAGS,
 ): Promise<MemoryBenchResult> {
   const loadSeconds = Number(process.env.BENCH_LOAD_SECONDS ?? 300);
   const settleSeconds = Number(process.env.BENCH_SETTLE_SECONDS ?? 120);
@@ -39,7 +40,7 @@ export async function benchMemory(
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, 'scripts/serve.ts'], {
     cwd: root,
     env: {
       ...process.env,
