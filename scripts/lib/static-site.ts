@@ -100,9 +100,6 @@ const COMPRESSIBLE = new Set([
   '.webmanifest',
 ]);
 
-/** The compressed-file cache's budget: FORKFUL_PAGE_CACHE_MB, 64 MB unless set. */
-const DEFAULT_CACHE_BYTES = (Number(process.env.FORKFUL_PAGE_CACHE_MB) || 64) * 1024 * 1024;
-
 export interface StaticFile {
   status: number;
   headers: Record<string, string>;
@@ -117,16 +114,16 @@ export class StaticSite {
   #dirs: string[] = [];
   readonly #rules: NetlifyRules;
   /**
-   * Compressed files, least recently used dropped first once they hold more than the budget (a
-   * crawl of a 10,000-recipe site would otherwise keep every page compressed: ~0.6 GB).
+   * Compressed files, kept so a page is compressed once, not per request: bounded by bytes
+   * (a 10,000-recipe site in two encodings would otherwise keep ~200 MB), least recently used out.
    */
   readonly #encoded: LRUCache<string, Buffer>;
 
   constructor(rules: NetlifyRules, options: { cacheBytes?: number } = {}) {
     this.#rules = rules;
     this.#encoded = new LRUCache<string, Buffer>({
-      maxSize: options.cacheBytes ?? DEFAULT_CACHE_BYTES,
-      sizeCalculation: (b) => Math.max(1, b.length),
+      maxSize: options.cacheBytes ?? ENCODED_CACHE_BYTES,
+      sizeCalculation: (b) => b.length + 64,
     });
   }
 
@@ -214,7 +211,16 @@ export class StaticSite {
         if (!encoded) {
           encoded =
             encoding === 'br'
-              ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+              ? zlib.brotliCompressSync(body, {
+                  // A window sized to the file (pages are < 1 MB) instead of brotli's 4 MB default:
+                  // the encoder's buffers follow the window, and large short-lived native
+                  // allocations fragment the malloc heap, which then never shrinks.
+                  params: {
+                    [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+                    [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowFor(body.length),
+                    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+                  },
+                })
               : zlib.gzipSync(body, { level: 6 });
           this.#encoded.set(key, encoded);
         }
@@ -225,6 +231,14 @@ export class StaticSite {
     }
     return { status, headers, body };
   }
+}
+
+/** Bytes of compressed files the server keeps (see StaticSite). */
+export const ENCODED_CACHE_BYTES = 24 * 1024 * 1024;
+
+/** The smallest brotli window (log2 bytes, 16–22) that covers a body of this size. */
+export function brotliWindowFor(bytes: number): number {
+  return Math.min(22, Math.max(16, Math.ceil(Math.log2(Math.max(bytes, 1)))));
 }
 
 /**

@@ -39,7 +39,7 @@ export type RankedForRelated = Pick<Recipe, 'id' | 'category' | 'tags' | 'rating
  */
 export function relatedRecipes<T extends RankedForRelated>(
   recipe: Pick<Recipe, 'id' | 'category' | 'tags'>,
-  candidates: T[],
+  candidates: readonly T[],
   limit = 4,
 ): T[] {
   const tags = new Set(recipe.tags);
