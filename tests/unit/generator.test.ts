@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../functions/_shared/http.ts';
+import { type ApiError } from '../../functions/_shared/http.ts';
 import { csvTemplate, parseTitlesCsv } from '../../functions/_shared/generator/csv.ts';
 import { structuredOutputSchema } from '../../functions/_shared/generator/json-schema.ts';
 import { hourOf } from '../../functions/_shared/generator/schedule.ts';
