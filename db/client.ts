@@ -58,7 +58,9 @@ function lazyEmbeddedDatabase(dir: string): Db {
     dialect: new PGliteDialect({
       pglite: async () => {
         const embedded = (await import(embeddedModule)) as typeof import('./embedded.ts');
-        return embedded.openPGlite(dir).pglite;
+        const opened = embedded.openPGlite(dir);
+        await opened.ready();
+        return opened.pglite;
       },
     }),
   });

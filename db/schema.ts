@@ -267,6 +267,30 @@ export interface PublishSlotsTable {
   used_at: Timestamp;
 }
 
+/** Earlier states of recipes, pages and posts (the last 20 each), newest first by id. */
+export interface ContentVersionsTable {
+  id: Generated<number>;
+  entity: VersionedEntity;
+  entity_id: number;
+  title: string;
+  data: Json<Record<string, unknown>>;
+  author: string;
+  created_at: Timestamp;
+}
+export type VersionedEntity = 'recipe' | 'page' | 'post';
+
+/** Deleted admin content and its dependants, restorable (see functions/_shared/services/trash.ts). */
+export interface TrashTable {
+  id: Generated<number>;
+  entity: TrashedEntity;
+  entity_id: number;
+  title: string;
+  data: Json<Record<string, unknown>>;
+  deleted_by: string;
+  deleted_at: Timestamp;
+}
+export type TrashedEntity = 'recipe' | 'category' | 'page' | 'post' | 'blog-category';
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -290,6 +314,8 @@ export interface Database {
   publish_slots: PublishSlotsTable;
   cache_invalidations: CacheInvalidationsTable;
   cache_instance_stats: CacheInstanceStatsTable;
+  content_versions: ContentVersionsTable;
+  trash: TrashTable;
 }
 
 /** The generated full-text columns: only search reads them, and they are never written. */

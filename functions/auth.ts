@@ -4,7 +4,7 @@ import { getDb } from '../db/client.ts';
 import { PASSWORD_COST } from '../db/password-cost.ts';
 import { ChangePasswordInputSchema, LoginInputSchema, SignupInputSchema } from '../src/lib/schemas/user.ts';
 import { ApiError, badRequest, json, readJson } from './_shared/http.ts';
-import { assertUncommonPassword } from './_shared/common-passwords.ts';
+import { assertStrongPassword } from './_shared/password-policy.ts';
 import {
   clearCounter,
   clientIp,
@@ -76,7 +76,7 @@ export default defineRoutes([
     handler: async (req, { netlify }) => {
       sessionKey(); // 503 before anything is written when sessions cannot be issued
       const input = await readJson(req, SignupInputSchema);
-      assertUncommonPassword(input.password, 'password');
+      await assertStrongPassword(input.password, 'password', [input.username, input.email]);
       const db = getDb();
       await throttle(
         db,
@@ -149,7 +149,6 @@ export default defineRoutes([
     handler: async (req) => {
       const user = await requireUser(req);
       const input = await readJson(req, ChangePasswordInputSchema);
-      assertUncommonPassword(input.newPassword, 'newPassword');
       const db = getDb();
       // A stolen session must not become a way to guess the password: same budget as logins.
       const accountKey = `login:account:${user.username.toLowerCase()}`;
@@ -160,6 +159,8 @@ export default defineRoutes([
         ]);
       }
       await clearCounter(db, accountKey);
+      // After the current password: a wrong one is the answer that matters to the person typing.
+      await assertStrongPassword(input.newPassword, 'newPassword', [user.username, user.email]);
       const sessionVersion = await setPasswordHash(
         db,
         user.id,

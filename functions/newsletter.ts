@@ -7,6 +7,7 @@ import {
 import { ApiError, json, readJson } from './_shared/http.ts';
 import { clientIp, throttle, type WindowLimit } from './_shared/rate-limit.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
+import { newsletterOpen, subscribe } from './_shared/services/newsletter.ts';
 
 // Newsletter sign-up (SPEC §7 "Newsletter"). Subscribing an address that is already on the list
 // (compared case-insensitively by the unique index on lower(email)) succeeds without a new row,
@@ -41,8 +42,7 @@ export default defineRoutes([
         },
       );
       const db = getDb();
-      const settings = await db.selectFrom('settings').select('enable_newsletter').executeTakeFirst();
-      if (settings && !settings.enable_newsletter)
+      if (!(await newsletterOpen(db)))
         throw new ApiError(403, 'The newsletter is not taking sign-ups at the moment.');
       await throttle(
         db,
@@ -50,11 +50,7 @@ export default defineRoutes([
         SUBSCRIBE_IP_LIMIT,
         'Too many sign-ups from your network.',
       );
-      await db
-        .insertInto('newsletter_subscribers')
-        .values({ email: input.email, name: input.name ?? null })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      await subscribe(db, input);
       const body: NewsletterResult = { subscribed: true };
       return json(body);
     },

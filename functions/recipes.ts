@@ -3,12 +3,16 @@ import { getDb } from '../db/client.ts';
 import { categoryTag } from './_shared/cache/areas.ts';
 import { withResponseCache } from './_shared/cache/cached-response.ts';
 import { areaPolicy, recipeListPolicy, recipePolicy } from './_shared/cache/policies.ts';
-import { json, notFound, parseOrThrow, queryOf } from './_shared/http.ts';
+import { json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
 import { IdParam, limitParam, OffsetParam, pathParam, SlugParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
+import { requireAdmin } from './_shared/session.ts';
 import {
+  adminRecipeList,
+  createRecipe,
+  deleteRecipe,
   featuredRecipes,
-  listRecipes,
+  updateRecipe,
   recipeById,
   recipeBySlug,
   recipesInCategory,
@@ -17,7 +21,9 @@ import {
 } from './_shared/services/recipes.ts';
 import { relatedOf } from '../src/lib/schemas/recipe.ts';
 
-// Public recipe reads (SPEC §7 "Recipes"). Writes arrive with the admin issue.
+// Recipes (SPEC §7 "Recipes"): public reads, and the admin's writes (requireAdmin first, before
+// the body is read, so a refused request changes nothing). Versions and the trash are in
+// content-versions.ts.
 
 export const config: Config = {
   path: [
@@ -29,10 +35,25 @@ export const config: Config = {
     '/api/recipes/related/:id',
     '/api/recipes/:id',
   ],
-  method: ['GET'],
+  method: ['GET', 'POST', 'PUT', 'DELETE'],
 };
 
-const PageQuery = v.object({ limit: limitParam(20, 100), offset: OffsetParam });
+/** A recipe with 100 ingredients and 60 long steps stays well under this. */
+const RECIPE_BODY_BYTES = 256 * 1024;
+
+/** The list (home, picker) and the admin table: search text, order and paging; the total in X-Total-Count. */
+const PageQuery = v.object({
+  limit: limitParam(20, 100),
+  offset: OffsetParam,
+  q: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text is limited to 100 characters')),
+    '',
+  ),
+  sort: v.optional(
+    v.picklist(['newest', 'updated', 'title', 'rating'], 'Sort by newest, updated, title or rating'),
+    'newest',
+  ),
+});
 // Home's 'Load More' grows the limit by 8 (SPEC §4); offset pages further for large catalogues.
 const FeaturedQuery = v.object({ limit: limitParam(8, 200), offset: OffsetParam });
 const CategoryQuery = v.object({ limit: limitParam(20, 200), offset: OffsetParam });
@@ -66,10 +87,46 @@ export default defineRoutes([
     method: 'GET',
     path: '/api/recipes',
     handler: withResponseCache('recipes', async (_req, { url }) => {
-      const page = parseOrThrow(PageQuery, queryOf(url), 'query');
-      const recipes = await listRecipes(getDb(), page);
-      return json(recipes, { cache: recipeListPolicy('recipes', recipes) });
+      const query = parseOrThrow(PageQuery, queryOf(url), 'query');
+      const { items, total } = await adminRecipeList(getDb(), query);
+      return json(items, {
+        cache: recipeListPolicy('recipes', items),
+        headers: { 'X-Total-Count': String(total) },
+      });
     }),
+  },
+  {
+    method: 'POST',
+    path: '/api/recipes',
+    handler: async (req, { netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const input = await readJson(req, v.unknown(), RECIPE_BODY_BYTES);
+      const recipe = await createRecipe(db, input, { author: admin.username, context: netlify });
+      return json(recipe, { status: 201 });
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/recipes/:id',
+    handler: async (req, { params, netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const id = pathParam(IdParam, params.id, 'id');
+      const input = await readJson(req, v.unknown(), RECIPE_BODY_BYTES);
+      return json(await updateRecipe(db, id, input, { author: admin.username, context: netlify }));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/recipes/:id',
+    handler: async (req, { params, netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const id = pathParam(IdParam, params.id, 'id');
+      const trash = await deleteRecipe(db, id, { author: admin.username, context: netlify });
+      return json({ deleted: true, id, trash });
+    },
   },
   {
     method: 'GET',

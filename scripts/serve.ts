@@ -24,7 +24,13 @@ import {
   handleBuildHook,
   localBuildHookUrl,
 } from './lib/local-build-hook.ts';
-import { DatabaseLockedError } from '../db/embedded.ts';
+import {
+  announceServer,
+  CONTROL_PATH_PREFIX,
+  ensureControlSecret,
+  handleControl,
+} from './lib/local-control.ts';
+import { DamagedDatabaseError, DatabaseLockedError } from '../db/embedded.ts';
 import { ApiError, errorResponse, json } from '../functions/_shared/http.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,7 +51,7 @@ async function main(): Promise<void> {
   try {
     prepared = await prepareDatabase({ root });
   } catch (err) {
-    if (err instanceof DatabaseLockedError) {
+    if (err instanceof DatabaseLockedError || err instanceof DamagedDatabaseError) {
       console.error(`\nForkful cannot start: ${err.message}\n`);
       process.exit(1);
     }
@@ -102,6 +108,7 @@ async function startStaticServer(
       `Site unchanged since the last build (${first.pages} pages), reused in ${seconds(buildStarted)}.`,
     );
 
+  const controlSecret = ensureControlSecret(prepared.dataDir);
   const server = http.createServer((req, res) => {
     void handle(req, res).catch((err: unknown) => {
       // Nothing above should throw; if something does, the client still gets a JSON sentence.
@@ -119,6 +126,15 @@ async function startStaticServer(
         res,
         errorResponse(new ApiError(400, 'The request target is not a valid address.')),
       );
+      return;
+    }
+    if (url.pathname.startsWith(CONTROL_PATH_PREFIX)) {
+      const response = await handleControl(toWebRequest(req, url), {
+        db: prepared.db,
+        pglite: prepared.pglite,
+        secret: controlSecret,
+      });
+      await sendWebResponse(res, response, req.method);
       return;
     }
     if (url.pathname === BUILD_HOOK_PATH) {
@@ -146,6 +162,8 @@ async function startStaticServer(
   }
 
   await listen(server);
+  // `npm run backup` and other local tools reach the database through this server.
+  announceServer(prepared.dataDir, origin);
   if (buildsLocally) publisher.start();
   console.log(`\nForkful is running at ${origin}\n`);
   shutdownOn(server, prepared, () => {

@@ -3,6 +3,7 @@ import * as initialSchema from './2026-11-22T0400_initial_schema.ts';
 import * as ingredientsKeepSectionOrder from './2026-11-22T0500_ingredients_keep_section_order.ts';
 import * as publishRequests from './2026-11-23T1915_publish_requests.ts';
 import * as cacheSyncAndImageStore from './2026-11-23T1915_cache_sync_and_image_store.ts';
+import * as contentVersionsAndTrash from './2026-11-25T1300_content_versions_and_trash.ts';
 
 /**
  * Migrations registered in code, not read from disk: Netlify bundles functions and would not
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0500_ingredients_keep_section_order': ingredientsKeepSectionOrder,
   '2026-11-23T1915_publish_requests': publishRequests,
   '2026-11-23T1915_cache_sync_and_image_store': cacheSyncAndImageStore,
+  '2026-11-25T1300_content_versions_and_trash': contentVersionsAndTrash,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,7 +3,15 @@ import { getDb, type Db } from '../../db/client.ts';
 import { buildScopeOf } from '../../src/lib/publish-scope.ts';
 import type { PublishScope } from '../../src/lib/schemas/publish.ts';
 import { callBuildHook } from './build-hook.ts';
-import { invalidateLocalCaches, recipeCacheTag, refreshCaches } from './cache-invalidation.ts';
+import {
+  categoryCacheTag,
+  invalidateLocalCaches,
+  invalidationFor,
+  recipeCacheTag,
+  type Invalidation,
+} from './cache-invalidation.ts';
+import { invalidateForScope } from './cache/invalidation.ts';
+import { dropLocal } from './cache/local-cache.ts';
 import {
   claimHookCall,
   hookCallFailed,
@@ -42,9 +50,12 @@ export async function publishingSettled(): Promise<void> {
  * delays the response only by recording the request (the hook call and the CDN purge run on).
  */
 export async function publish(scope: PublishScope, context: Partial<Context> = {}): Promise<void> {
-  track(refreshCaches(scope, context), context);
+  // The API response cache (here at once, other instances through the database, the CDN by
+  // tag) and any other in-process cache that listens.
+  invalidateLocalCaches(invalidationFor(scope));
   try {
     const db = getDb();
+    track(invalidateForScope(scope, { db, context }), context);
     const request = await recordPublishRequest(db, scope, { content: true });
     await requestBuild(db, request.id, context);
   } catch (err) {
@@ -66,7 +77,15 @@ export async function publishRatingChange(
 ): Promise<void> {
   // Only the in-process copy of this recipe: a CDN purge per review would let anyone spend the
   // purge API's quota (the CDN copy is refreshed within minutes, and by the publish).
-  invalidateLocalCaches({ areas: [], tags: [recipeCacheTag(recipe.id)] });
+  // Lists that show the recipe carry its category's tag (the /api/recipes list kept the old
+  // rating when only the recipe's own tag was cleared); featured is ordered by rating, so a new
+  // rating can move a recipe into it from anywhere.
+  const stale: Invalidation = {
+    areas: ['featured'],
+    tags: [recipeCacheTag(recipe.id), categoryCacheTag(recipe.category)],
+  };
+  dropLocal(stale);
+  invalidateLocalCaches(stale);
   try {
     const db = getDb();
     const request = await recordPublishRequest(

@@ -2,11 +2,14 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { databaseUrl, dataDir, migrateToLatest, openPostgres, setDb, type Db } from '../../db/client.ts';
+import type { PGlite } from '@electric-sql/pglite';
 import { openPGlite } from '../../db/embedded.ts';
 import { seedDatabase } from '../../db/seed.ts';
 
 export interface PreparedDatabase {
   db: Db;
+  /** The embedded database itself (absent with DATABASE_URL), for snapshots. */
+  pglite?: PGlite;
   dataDir: string;
   report: string[];
   close: () => Promise<void>;
@@ -22,6 +25,7 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
   const report: string[] = [];
   const url = databaseUrl();
   let db: Db;
+  let pglite: PGlite | undefined;
   let close: () => Promise<void>;
   let t = performance.now();
   if (url) {
@@ -31,8 +35,9 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
   } else {
     const embedded = openPGlite(path.join(dir, 'pglite'));
     db = embedded.db;
+    pglite = embedded.pglite;
     close = embedded.close;
-    await embedded.pglite.waitReady;
+    await embedded.ready();
     report.push(
       `Database: embedded PGlite in ${path.relative(options.root, path.join(dir, 'pglite'))} (opened in ${ms(t)})`,
     );
@@ -64,7 +69,7 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
   } else {
     report.push('Seed: database already has content, left as it is');
   }
-  return { db, dataDir: dir, report, close };
+  return { db, ...(pglite ? { pglite } : {}), dataDir: dir, report, close };
 }
 
 /**

@@ -13,7 +13,9 @@ export function ingredientText(line: IngredientLine): string {
   if (typeof line === 'string') return line.trim();
   const name = (line.item ?? line.name ?? '').trim();
   const amount = line.quantity !== undefined ? String(line.quantity).trim() : (line.measurement ?? '').trim();
-  return [amount, name].filter(Boolean).join(' ');
+  const note = (line.note ?? '').trim();
+  const text = [amount, (line.unit ?? '').trim(), name].filter(Boolean).join(' ');
+  return note ? `${text}, ${note}` : text;
 }
 
 /** Ingredients as sections; null when the data cannot be read ("Unable to display ingredients"). */

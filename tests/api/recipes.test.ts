@@ -139,7 +139,7 @@ describe.skipIf(!databaseAvailable)(`recipes API on ${engine}`, () => {
   });
 
   it('rejects methods the route does not have with 405 JSON', async () => {
-    const res = await call(recipes, '/api/recipes/featured', { method: 'DELETE' });
+    const res = await call(recipes, '/api/recipes/featured', { method: 'PATCH' });
     expect(res.status).toBe(405);
     expect(res.body.error).toMatch(/not allowed/);
   });

@@ -16,7 +16,8 @@ export interface ImageStore {
   deletePrefix(prefix: string): Promise<number>;
 }
 
-const SAFE_PATH = /^(?:originals|variants)\/[0-9a-z./-]+$/;
+/** A file or folder under one of the two top folders (a bare top folder is a prefix to clear). */
+const SAFE_PATH = /^(?:originals|variants)(?:\/[0-9a-z./-]+)?$/;
 
 function checkedPath(file: string): string {
   if (!SAFE_PATH.test(file) || file.split('/').some((part) => part === '..' || part === '.' || part === ''))
@@ -70,7 +71,7 @@ export class BlobsImageStore implements ImageStore {
     return data ? Buffer.from(data) : undefined;
   }
   async deletePrefix(prefix: string): Promise<number> {
-    const { blobs } = await this.store.list({ prefix: checkedPath(prefix) });
+    const { blobs } = await this.store.list({ prefix: `${checkedPath(prefix.replace(/\/$/, ''))}/` });
     for (const blob of blobs) await this.store.delete(blob.key);
     return blobs.length;
   }

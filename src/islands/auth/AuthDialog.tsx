@@ -6,6 +6,7 @@ import { login, signup } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
 import Dialog, { DialogNotice } from '../shared/Dialog.tsx';
 import { Field } from './Field.tsx';
+import NewPasswordField, { weakPasswordError } from './NewPasswordField.tsx';
 
 // SPEC §2 "Auth dialog" and §4: Login / Sign Up tabs, inline validation with the SPEC §5
 // messages, toasts on success and failure, and the dialog stays open when something fails.
@@ -191,8 +192,19 @@ function LoginForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** The strength rule's refusal as a field error, or null; the server decides if the estimator cannot load. */
+async function weakPassword(password: string, userInputs: readonly string[]): Promise<Errors | null> {
+  try {
+    const message = await weakPasswordError(password, userInputs);
+    return message ? { password: message } : null;
+  } catch {
+    return null;
+  }
+}
+
 function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }) {
   const [values, setValues] = useState(EMPTY_SIGNUP);
+  const userInputs = [values.username, values.email];
   const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
@@ -206,7 +218,8 @@ function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }
 
   const submit = async (event: SubmitEvent) => {
     event.preventDefault();
-    const invalid = fieldErrors(SignupFormSchema, values);
+    const invalid =
+      fieldErrors(SignupFormSchema, values) ?? (await weakPassword(values.password, userInputs));
     if (invalid) {
       setErrors(invalid);
       focusFirstInvalid(formRef.current, invalid);
@@ -252,14 +265,13 @@ function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }
         error={errors.email}
         onChange={change('email')}
       />
-      <Field
+      <NewPasswordField
         label="Password"
         name="password"
-        type="password"
-        autoComplete="new-password"
         value={values.password}
         error={errors.password}
         onChange={change('password')}
+        userInputs={userInputs}
       />
       <Field
         label="Confirm Password"

@@ -11,22 +11,30 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.nonEmpty('Must not be empty'), v.maxLength(max));
+const text = (max: number, required = 'Must not be empty') =>
+  v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max));
 const minutes = v.pipe(
-  v.number(),
+  v.number('Must be a number of minutes'),
   v.integer('Must be whole minutes'),
   v.minValue(0),
   v.maxValue(60 * 24 * 7),
 );
+/** A whole number of at least 1, with the form's sentence for anything else (SPEC §5). */
+const atLeastOne = (message: string, max: number) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(max));
 /** Nutrition amounts are strings with a unit ("42g", "780mg"), as SPEC §3 and the admin form have them. */
 const amount = (unit: 'g' | 'mg') =>
   v.pipe(
-    v.string(),
+    v.string(`Must look like "12${unit}"`),
     v.regex(unit === 'g' ? /^\d+(\.\d+)?\s?g$/ : /^\d+(\.\d+)?\s?mg$/, `Must look like "12${unit}"`),
   );
 
 export const NutritionInputSchema = v.object({
-  calories: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  calories: v.pipe(
+    v.number('Calories must be a number'),
+    v.integer('Calories must be a number'),
+    v.minValue(0),
+  ),
   protein: amount('g'),
   carbs: amount('g'),
   fat: amount('g'),
@@ -39,27 +47,37 @@ export const NutritionInputSchema = v.object({
   cholesterol: v.optional(amount('mg')),
 });
 
+/** An ingredient row of the admin form: quantity, unit, item and note ("2 | cups | flour | sifted"). */
 const ingredientObject = v.object({
   quantity: v.optional(v.union([v.string(), v.number()])),
+  unit: v.optional(v.string()),
   item: v.optional(v.string()),
   name: v.optional(v.string()),
   measurement: v.optional(v.string()),
+  note: v.optional(v.string()),
 });
-const ingredientLine = v.union([text(300), ingredientObject]);
+const ingredientRow = v.pipe(
+  ingredientObject,
+  v.check((row) => Boolean((row.item ?? row.name ?? '').trim()), 'Each ingredient needs an item'),
+);
+const ingredientLine = v.union([text(300, 'An ingredient must not be empty'), ingredientRow]);
 const ingredientList = v.pipe(
-  v.array(ingredientLine),
+  v.array(ingredientLine, 'Add at least one ingredient'),
   v.minLength(1, 'Add at least one ingredient'),
   v.maxLength(100),
 );
 
 /** SPEC §3: a list of lines/objects, or section name → list (at least one ingredient). */
-export const IngredientsInputSchema = v.union([
-  ingredientList,
-  v.pipe(
-    v.record(text(80), ingredientList),
-    v.check((groups) => Object.keys(groups).length > 0, 'Add at least one ingredient'),
-  ),
-]);
+export const IngredientsInputSchema = v.union(
+  [
+    ingredientList,
+    v.pipe(
+      v.record(text(80, 'A section needs a name'), ingredientList),
+      v.check((groups) => Object.keys(groups).length > 0, 'Add at least one ingredient'),
+    ),
+  ],
+  'Add at least one ingredient',
+);
 
 const instructionObject = v.object({
   step: v.optional(v.union([v.string(), v.number()])),
@@ -68,35 +86,134 @@ const instructionObject = v.object({
   image: v.optional(v.string()),
 });
 export const InstructionsInputSchema = v.pipe(
-  v.array(v.union([text(2000), instructionObject])),
+  v.array(
+    v.union([text(2000, 'A step must not be empty'), instructionObject]),
+    'Add at least one instruction',
+  ),
   v.minLength(1, 'Add at least one instruction'),
   v.maxLength(60),
 );
 
-export const FaqInputSchema = v.object({ question: text(300), answer: text(2000) });
+export const FaqInputSchema = v.object({
+  question: text(300, 'A question is required'),
+  answer: text(2000, 'An answer is required'),
+});
 
-export const RecipeInputSchema = v.object({
-  title: text(200),
-  description: text(600),
-  summary: v.optional(text(2000)),
-  image: v.optional(v.string()),
-  category: v.pipe(v.string(), v.regex(SLUG_PATTERN, 'Must be a category slug')),
-  cuisine: text(60),
-  prepTime: minutes,
+/**
+ * SPEC §5 "Must be a valid URL": an absolute http(s) URL or a path on this site
+ * ("/images/recipes/x.webp", "/api/images/…"). The empty string is allowed where a field may be
+ * left blank (an empty recipe image becomes the default image).
+ */
+export function isSiteUrl(value: string): boolean {
+  if (/^\/(?!\/)\S*$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+const optionalUrl = v.optional(
+  v.pipe(
+    v.string('Must be a valid URL'),
+    v.trim(),
+    v.maxLength(2000),
+    v.check((s) => s === '' || isSiteUrl(s), 'Must be a valid URL'),
+  ),
+);
+
+/** The image a recipe gets when the form leaves it empty (SPEC §5). */
+export const DEFAULT_RECIPE_IMAGE = '/images/fallback/dish-1.webp';
+
+const recipeInputEntries = {
+  /**
+   * Asked-for slug. Create: used instead of one from the title (a clash is a 409). Update: the
+   * slug stays unless this asks for another.
+   */
+  slug: v.optional(
+    v.pipe(
+      v.string('Must be a slug like "lemon-chicken"'),
+      v.trim(),
+      v.regex(SLUG_PATTERN, 'Must be a slug like "lemon-chicken"'),
+      v.maxLength(120),
+    ),
+  ),
+  title: text(200, 'Title is required'),
+  description: text(600, 'Description is required'),
+  summary: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000))),
+  image: optionalUrl,
+  category: v.pipe(
+    v.string('Category is required'),
+    v.trim(),
+    v.nonEmpty('Category is required'),
+    v.regex(SLUG_PATTERN, 'Must be a category slug'),
+  ),
+  cuisine: text(60, 'Cuisine is required'),
+  prepTime: atLeastOne('Prep time must be at least 1 minute', 60 * 24 * 7),
+  /** 0 only with `noCooking` (smoothies, salads): SPEC §5 asks for at least 1 otherwise. */
   cookTime: minutes,
+  /** The form's "No cooking" box: the recipe's cook time is a known zero (issue 11 item 10). */
+  noCooking: v.optional(v.boolean()),
   totalTime: v.optional(minutes),
-  servings: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000)),
-  difficulty: v.picklist(DIFFICULTIES),
-  calories: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10000)),
-  nutrition: NutritionInputSchema,
+  servings: atLeastOne('Servings must be at least 1', 1000),
+  difficulty: v.picklist(DIFFICULTIES, 'Difficulty must be Easy, Medium or Hard'),
+  calories: v.pipe(atLeastOne('Calories must be at least 1', 10000)),
+  nutrition: v.object(
+    NutritionInputSchema.entries,
+    'Nutrition needs numeric calories and protein, carbs and fat amounts',
+  ),
   ingredients: IngredientsInputSchema,
   instructions: InstructionsInputSchema,
-  tags: v.pipe(v.array(v.pipe(text(40), v.toLowerCase())), v.minLength(1), v.maxLength(12)),
+  tags: v.pipe(
+    v.array(v.pipe(text(40, 'A tag must not be empty'), v.toLowerCase()), 'Add at least one tag'),
+    v.minLength(1, 'Add at least one tag'),
+    v.maxLength(12, 'At most 12 tags'),
+  ),
   faqs: v.optional(v.pipe(v.array(FaqInputSchema), v.maxLength(10))),
-  videoUrl: v.optional(v.pipe(v.string(), v.url())),
-  videoThumbnail: v.optional(v.string()),
+  videoUrl: v.optional(
+    v.pipe(
+      v.string('Must be a valid URL'),
+      v.trim(),
+      v.check((s) => s === '' || isSiteUrl(s), 'Must be a valid URL'),
+      v.transform((s) => (s === '' ? undefined : s)),
+    ),
+  ),
+  videoThumbnail: optionalUrl,
   videoDuration: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
-});
+};
+
+/** A missing field gets the same sentence as an empty one. */
+const MISSING_RECIPE_FIELDS: Record<string, string> = {
+  title: 'Title is required',
+  description: 'Description is required',
+  category: 'Category is required',
+  cuisine: 'Cuisine is required',
+  prepTime: 'Prep time must be at least 1 minute',
+  cookTime: 'Cook time must be at least 1 minute',
+  servings: 'Servings must be at least 1',
+  difficulty: 'Difficulty must be Easy, Medium or Hard',
+  calories: 'Calories must be at least 1',
+  nutrition: 'Nutrition needs numeric calories and protein, carbs and fat amounts',
+  ingredients: 'Add at least one ingredient',
+  instructions: 'Add at least one instruction',
+  tags: 'Add at least one tag',
+};
+
+export const RecipeInputSchema = v.pipe(
+  v.object(recipeInputEntries, (issue) =>
+    issue.input === undefined && typeof issue.path?.at(-1)?.key === 'string'
+      ? (MISSING_RECIPE_FIELDS[issue.path.at(-1)!.key as string] ??
+        `${String(issue.path.at(-1)!.key)} is required`)
+      : 'Expected a recipe object',
+  ),
+  v.forward(
+    v.check(
+      (r) => r.cookTime >= 1 || (r.cookTime === 0 && r.noCooking === true),
+      'Cook time must be at least 1 minute',
+    ),
+    ['cookTime'],
+  ),
+);
 /** What a client sends. */
 export type RecipeInput = v.InferInput<typeof RecipeInputSchema>;
 /** A validated input (trimmed, tags lower-cased): what db/mappers/recipe.ts turns into a row. */
@@ -112,8 +229,11 @@ export function caloriesFromMacros(n: { protein: string; carbs: string; fat: str
 /** A seed file: the recipe plus its publication date and the icons its cover is drawn from. */
 export const RecipeContentSchema = v.pipe(
   v.object({
-    ...RecipeInputSchema.entries,
+    ...recipeInputEntries,
     summary: text(2000),
+    prepTime: minutes,
+    cookTime: minutes,
+    calories: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10000)),
     totalTime: minutes,
     tags: v.pipe(v.array(v.pipe(text(40), v.toLowerCase())), v.minLength(3), v.maxLength(8)),
     faqs: v.pipe(v.array(FaqInputSchema), v.minLength(2), v.maxLength(4)),

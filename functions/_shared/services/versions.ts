@@ -1,0 +1,92 @@
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../../db/client.ts';
+import { isoTimestamp } from '../../../db/mappers/timestamp.ts';
+import type { Database, VersionedEntity } from '../../../db/schema.ts';
+
+// Earlier states of recipes, pages and blog posts (issue 12 item 6). An update records the
+// state it replaces, in the same transaction; the newest 20 per item are kept.
+
+/** How many earlier states each item keeps. */
+export const VERSIONS_KEPT = 20;
+
+export interface VersionSummary {
+  id: number;
+  title: string;
+  author: string;
+  createdAt: string;
+}
+
+export interface Version<T = Record<string, unknown>> extends VersionSummary {
+  /** The item as it was, in the shape its PUT route accepts (plus its slug). */
+  data: T;
+}
+
+/** Records the state an update is about to replace, and drops states beyond the newest 20. */
+export async function keepVersion(
+  trx: Transaction<Database>,
+  entity: VersionedEntity,
+  entityId: number,
+  previous: { title: string; data: Record<string, unknown> },
+  author: string,
+): Promise<void> {
+  await trx
+    .insertInto('content_versions')
+    .values({
+      entity,
+      entity_id: entityId,
+      title: previous.title,
+      data: JSON.stringify(previous.data),
+      author,
+    })
+    .execute();
+  await sql`
+    DELETE FROM content_versions WHERE entity = ${entity} AND entity_id = ${entityId} AND id NOT IN (
+      SELECT id FROM content_versions WHERE entity = ${entity} AND entity_id = ${entityId}
+      ORDER BY id DESC LIMIT ${VERSIONS_KEPT})`.execute(trx);
+}
+
+/** The kept states of one item, newest first (without their data). */
+export async function listVersions(
+  db: Db,
+  entity: VersionedEntity,
+  entityId: number,
+): Promise<VersionSummary[]> {
+  const rows = await db
+    .selectFrom('content_versions')
+    .select(['id', 'title', 'author', 'created_at'])
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .orderBy('id', 'desc')
+    .limit(VERSIONS_KEPT)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    author: r.author,
+    createdAt: isoTimestamp(r.created_at),
+  }));
+}
+
+/** One kept state with its data, if it belongs to that item. */
+export async function findVersion(
+  db: Db,
+  entity: VersionedEntity,
+  entityId: number,
+  versionId: number,
+): Promise<Version | undefined> {
+  const row = await db
+    .selectFrom('content_versions')
+    .selectAll()
+    .where('entity', '=', entity)
+    .where('entity_id', '=', entityId)
+    .where('id', '=', versionId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    author: row.author,
+    createdAt: isoTimestamp(row.created_at),
+    data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+  };
+}

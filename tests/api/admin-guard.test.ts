@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publishingSettled } from '../../functions/_shared/publish.ts';
+import type { Handler, Route } from '../../functions/_shared/router.ts';
+import { as, type TestAccount } from '../helpers/accounts.ts';
+import { guardAccounts } from '../helpers/admin-session.ts';
+import { ROOT } from '../helpers/paths.ts';
+import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+
+// The guard matrix (issue 12 item 1), built from the route tables themselves: every route of
+// every function file is public (listed below), for signed-in users (listed below), or an admin
+// route. An admin route must answer 401 to anonymous callers and 403 to a signed-in cook, with a
+// JSON sentence, and let the admin through. A new route that is in neither list and forgets
+// `requireAdmin` fails here.
+
+/** Anyone may call these (reads of public content, signing in and out, the newsletter, images). */
+const PUBLIC_ROUTES = new Set([
+  'POST /api/auth/signup',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/auth/me',
+  'GET /api/recipes',
+  'GET /api/recipes/featured',
+  'GET /api/recipes/search',
+  'GET /api/recipes/slug/:slug',
+  'GET /api/recipes/category/:category',
+  'GET /api/recipes/related/:id',
+  'GET /api/recipes/:id',
+  'GET /api/recipes/:id/reviews',
+  // Answers {saved: false} to anonymous callers (SPEC §7: default false).
+  'GET /api/recipes/:id/saved',
+  'GET /api/categories',
+  'GET /api/categories/:slug',
+  'GET /api/images/:key/:file',
+  'POST /api/newsletter/subscribe',
+  // Public fields only; drafts only for the admin (the route decides what to show).
+  'GET /api/settings',
+  'GET /api/pages',
+  'GET /api/pages/footer',
+  'GET /api/pages/:slug',
+  'GET /api/blog/posts',
+  'GET /api/blog/posts/:slug',
+  'GET /api/blog/categories',
+]);
+
+/** Any signed-in user (anonymous → 401). */
+const USER_ROUTES = new Set([
+  'POST /api/auth/change-password',
+  'GET /api/calorie-tracking',
+  'POST /api/calorie-tracking',
+  'GET /api/calorie-tracking/goal',
+  'PUT /api/calorie-tracking/goal',
+  'DELETE /api/calorie-tracking/:id',
+  'POST /api/recipes/:id/reviews',
+  'POST /api/reviews/:id/helpful',
+  'POST /api/recipes/:id/save',
+  'DELETE /api/recipes/:id/save',
+  'GET /api/user/saved-recipes',
+  'GET /api/shopping-list',
+  'DELETE /api/shopping-list',
+  'POST /api/shopping-list/items',
+  'PATCH /api/shopping-list/items/:id',
+  'PUT /api/shopping-list/items/:id',
+  'DELETE /api/shopping-list/items/:id',
+]);
+
+const files = fs.readdirSync(path.join(ROOT, 'functions')).filter((f) => f.endsWith('.ts'));
+const tables: { file: string; handler: Handler; route: Route }[] = [];
+for (const file of files) {
+  const mod = (await import(pathToFileURL(path.join(ROOT, 'functions', file)).href)) as { default: Handler };
+  for (const route of mod.default.routes) tables.push({ file, handler: mod.default, route });
+}
+const keyOf = (route: Route) => `${route.method} ${route.path}`;
+/** A concrete path: ids that do not exist, so an admin's call changes nothing. */
+const concrete = (p: string) =>
+  p.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '999999' : 'zz-guard'));
+
+const adminRoutes = tables.filter(
+  ({ route }) => !PUBLIC_ROUTES.has(keyOf(route)) && !USER_ROUTES.has(keyOf(route)),
+);
+const userRoutes = tables.filter(({ route }) => USER_ROUTES.has(keyOf(route)));
+
+describe('route lists', () => {
+  it('name only routes that exist (so they cannot rot)', () => {
+    const existing = new Set(tables.map(({ route }) => keyOf(route)));
+    for (const key of USER_ROUTES) expect(existing, key).toContain(key);
+    // Public routes of resources another change adds may be listed before their file exists.
+    expect(adminRoutes.length).toBeGreaterThan(10);
+  });
+});
+
+describe.skipIf(!databaseAvailable)(`guard matrix on ${engine}`, () => {
+  useTestDatabase();
+  let cook: TestAccount;
+  let admin: TestAccount;
+  const savedHook = process.env.BUILD_HOOK_URL;
+
+  beforeAll(async () => {
+    delete process.env.BUILD_HOOK_URL;
+    ({ cook, admin } = await guardAccounts());
+  });
+  afterAll(async () => {
+    await publishingSettled();
+    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
+  });
+
+  it.each(adminRoutes.map(({ file, handler, route }) => [keyOf(route), file, handler, route] as const))(
+    'admin route %s (%s): anonymous 401, cook 403, admin passes',
+    async (_key, _file, handler, route) => {
+      const target = concrete(route.path);
+      const body = route.method === 'GET' ? {} : { json: {} };
+      const anonymous = await call(handler, target, { method: route.method, ...body });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.error).toMatch(/log in/i);
+      const user = await call(handler, target, as(cook, { method: route.method, ...body }));
+      expect(user.status).toBe(403);
+      expect(user.body.error).toMatch(/admin/i);
+      const allowed = await call(handler, target, as(admin, { method: route.method, ...body }));
+      expect([401, 403]).not.toContain(allowed.status);
+      expect(allowed.status).toBeLessThan(500);
+    },
+  );
+
+  it.each(userRoutes.map(({ file, handler, route }) => [keyOf(route), file, handler, route] as const))(
+    'user route %s (%s): anonymous 401, a signed-in cook passes',
+    async (_key, _file, handler, route) => {
+      const target = concrete(route.path);
+      const body = route.method === 'GET' ? {} : { json: {} };
+      const anonymous = await call(handler, target, { method: route.method, ...body });
+      expect(anonymous.status).toBe(401);
+      const user = await call(handler, target, as(cook, { method: route.method, ...body }));
+      expect([401, 403]).not.toContain(user.status);
+    },
+  );
+});
