@@ -14,7 +14,7 @@ import {
 } from '../../src/islands/admin/recipes/recipe-form.ts';
 import { imageFileProblem, issuesByPath, trashIdOf } from '../../src/islands/admin/shared/admin-api.ts';
 import { publishView } from '../../src/islands/admin/shared/publish-state.ts';
-import { slugFromTitle } from '../../src/islands/admin/shared/slug.ts';
+import { slugify as slugFromTitle } from '../../src/lib/slug.ts';
 import { ADMIN_TABS, hashForTab, isAdminUser, tabForKey, tabFromHash } from '../../src/islands/admin/tabs.ts';
 import { ApiRequestError } from '../../src/lib/api-client.ts';
 import type { Recipe } from '../../src/lib/schemas/recipe.ts';
