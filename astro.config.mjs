@@ -39,4 +39,7 @@ export default defineConfig({
       styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
     },
   },
+  // Pages whose getStaticPaths gives a cacheKey (src/data/site-content.ts) are rendered again only
+  // when their key or their source files change: a publish re-renders what it affects (issue 15).
+  experimental: { incrementalBuild: true },
 });

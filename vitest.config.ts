@@ -47,6 +47,17 @@ export default defineConfig({
       },
       {
         test: {
+          // The real local server on its own data dir per file, driven over HTTP and the CLI:
+          // the API fuzz test and backup/restore (issue 11). Needs no browser: never skips.
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts', 'tests/site/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup-server.ts'],

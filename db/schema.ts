@@ -182,6 +182,10 @@ export interface GeneratorConfigTable {
   batch_size: Generated<number>;
   csv_upload_enabled: Generated<boolean>;
   updated_at: Timestamp;
+  /** The UTC hour the last scheduled batch ran in (one batch per hour). */
+  last_scheduled_hour: NullableTimestamp;
+  run_lock_until: NullableTimestamp;
+  run_lock_owner: string | null;
 }
 
 export interface AiModelsTable {
@@ -193,7 +197,7 @@ export interface AiModelsTable {
 
 export interface GenerationLogTable {
   id: Generated<number>;
-  kind: 'recipe' | 'blog' | 'bulk' | 'bulk-blog' | 'csv';
+  kind: GenerationKind;
   model_id: string | null;
   prompt: string | null;
   status: 'success' | 'error';
@@ -202,6 +206,49 @@ export interface GenerationLogTable {
   cost: ColumnType<string, number | string | undefined, number | string>;
   error: string | null;
   created_at: Timestamp;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  duration_ms: Generated<number>;
+  job_id: number | null;
+  result_id: number | null;
+  result_slug: string | null;
+}
+
+export type GenerationKind = 'recipe' | 'blog' | 'bulk' | 'bulk-blog' | 'csv' | 'scheduled';
+export type GeneratorJobKind = 'bulk' | 'bulk-blog' | 'csv' | 'scheduled';
+export type GeneratorJobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface JobFailure {
+  item: string;
+  reason: string;
+}
+export interface JobResult {
+  id: number;
+  slug: string;
+  title: string;
+  /** Recipes only: the publish scope needs it. */
+  category?: string;
+}
+
+/** Long generator work as a row drained by a worker (db/migrations/2026-11-25T1310_generator_jobs.ts). */
+export interface GeneratorJobsTable {
+  id: Generated<number>;
+  kind: GeneratorJobKind;
+  status: ColumnType<GeneratorJobStatus, GeneratorJobStatus | undefined, GeneratorJobStatus>;
+  model_id: string | null;
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  total: number;
+  done: Generated<number>;
+  failed: Generated<number>;
+  failures: ColumnType<JobFailure[], string | undefined, string>;
+  results: ColumnType<JobResult[], string | undefined, string>;
+  budget_date: ColumnType<string | null, string | null | undefined, string | null>;
+  error: string | null;
+  worker: string | null;
+  heartbeat_at: NullableTimestamp;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
 }
 
 export interface RateLimitsTable {
@@ -308,6 +355,7 @@ export interface Database {
   generator_config: GeneratorConfigTable;
   ai_models: AiModelsTable;
   generation_log: GenerationLogTable;
+  generator_jobs: GeneratorJobsTable;
   rate_limits: RateLimitsTable;
   images: ImagesTable;
   publish_requests: PublishRequestsTable;

@@ -15,7 +15,14 @@ import { readRecipeFile, recipeFiles, seedDatabase } from '../db/seed.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const full = process.argv.includes('--full');
-const sizes = full ? [100, 1000, 10000] : [100, 1000];
+const argValue = (name: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+/** --sizes=1000,10000 picks the catalogue sizes; --prepare-only=DIR only seeds the first into DIR. */
+const sizes = argValue('sizes')
+  ? argValue('sizes')!.split(',').map(Number)
+  : full
+    ? [100, 1000, 10000]
+    : [100, 1000];
 const REBUILDS = Number(process.env.BENCH_REBUILDS ?? 20);
 const REQUESTS = 300;
 
@@ -340,4 +347,38 @@ async function main(): Promise<void> {
   console.log('\nWrote bench/results.json');
 }
 
-await main();
+/** Changes one recipe's title in a stopped server's database (to time the rebuild that follows). */
+async function editOne(dataDir: string): Promise<void> {
+  const { db, close } = openPGlite(path.join(dataDir, 'pglite'));
+  try {
+    const row = await db
+      .selectFrom('recipes')
+      .select(['id', 'title'])
+      .orderBy('id')
+      .limit(1)
+      .offset(7)
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('recipes')
+      .set({
+        title: `${row.title.replace(/ \(edited \d+\)$/, '')} (edited ${Date.now()})`,
+        updated_at: new Date(),
+      })
+      .where('id', '=', row.id)
+      .execute();
+    console.log(`Edited recipe ${row.id}`);
+  } finally {
+    await close();
+  }
+}
+
+const prepareOnly = argValue('prepare-only');
+const editOnly = argValue('edit-one');
+if (editOnly) {
+  await editOne(path.resolve(editOnly));
+} else if (prepareOnly) {
+  await prepareData(path.resolve(prepareOnly), sizes[0]!);
+  console.log(`Seeded ${sizes[0]} recipes into ${prepareOnly}`);
+} else {
+  await main();
+}

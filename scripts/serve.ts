@@ -24,6 +24,8 @@ import {
   handleBuildHook,
   localBuildHookUrl,
 } from './lib/local-build-hook.ts';
+import { startScheduledFunctions } from './lib/scheduled-functions.ts';
+import { kickWorker } from '../functions/_shared/generator/worker.ts';
 import {
   announceServer,
   CONTROL_PATH_PREFIX,
@@ -64,6 +66,10 @@ async function main(): Promise<void> {
 
   const api = await loadApiRouter(path.join(root, 'functions'));
   console.log(`API: ${api.routes} routes from ${api.files.length} function files`);
+  const scheduled = await startScheduledFunctions(path.join(root, 'functions'));
+  if (scheduled.names.length) console.log(`Scheduled functions (UTC): ${scheduled.names.join(', ')}`);
+  // Generator jobs left queued or running by a previous run of the server carry on.
+  kickWorker();
 
   if (devMode) {
     await startDevServer(api, prepared, hookSecret);
@@ -157,6 +163,11 @@ async function startStaticServer(
       return;
     }
     const file = site.respond(url.pathname, String(req.headers['accept-encoding'] ?? ''));
+    // Functions declared `preferStatic` (functions/recipe-redirects.ts) answer what no file does.
+    if (file.status === 404 && api.allowedMethods(url.pathname).length > 0) {
+      await serveApi(api, req, res, url);
+      return;
+    }
     res.writeHead(file.status, { ...file.headers, 'Content-Length': String(file.body.length) });
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
@@ -201,7 +212,9 @@ async function startDevServer(api: ApiRouter, prepared: PreparedDatabase, hookSe
                   .catch(next);
                 return;
               }
-              if (!url?.pathname.startsWith('/api/')) return next();
+              // The id forms of recipe addresses are redirects (functions/recipe-redirects.ts).
+              if (!url?.pathname.startsWith('/api/') && !url?.pathname.startsWith('/recipe-id/'))
+                return next();
               void serveApi(api, req, res, url).catch(next);
             });
           },

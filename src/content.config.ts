@@ -9,6 +9,7 @@ import { allRecipes } from '../db/queries/recipes.ts';
 import { reviewsByRecipe } from '../db/queries/reviews.ts';
 import { siteSettings } from '../db/queries/settings.ts';
 import { defaultSettings } from './lib/site-defaults.ts';
+import { addCount, addTime, timed } from './lib/build-timing.ts';
 
 // Collections whose loaders read the database (the source of truth; content/ only seeds it).
 
@@ -26,8 +27,10 @@ function databaseLoader<T extends object>(
   return {
     name: `database-${name}`,
     load: async ({ store, generateDigest, logger, renderMarkdown }: LoaderContext) => {
+      const started = performance.now();
       const db = await getReadyDb();
-      const items = await rows(db);
+      const items = await timed(`loaders: query ${name}`, () => rows(db));
+      const storing = performance.now();
       const keep = new Set<string>();
       for (const item of items) {
         const id = idOf(item);
@@ -39,7 +42,11 @@ function databaseLoader<T extends object>(
         store.set({ id, data, digest, ...(rendered ? { rendered } : {}) });
       }
       for (const id of store.keys()) if (!keep.has(id)) store.delete(id);
-      logger.info(`${items.length} ${name} from the database`);
+      addTime(`loaders: store ${name}`, performance.now() - storing);
+      addCount(`loaded ${name}`, items.length);
+      logger.info(
+        `${items.length} ${name} from the database in ${Math.round(performance.now() - started)} ms`,
+      );
     },
   };
 }

@@ -65,6 +65,19 @@ export function binary(
   return new Response(new Uint8Array(body), { status: init.status ?? 200, headers });
 }
 
+/** A redirect (a 301 by default) with the security headers and the given cache policy. */
+export function redirect(
+  location: string,
+  init: { status?: 301 | 302 | 307 | 308; cache?: CachePolicy } = {},
+): Response {
+  const headers = new Headers({
+    Location: location,
+    ...SECURITY_HEADERS,
+    ...cacheHeaders(init.cache ?? PRIVATE),
+  });
+  return new Response(null, { status: init.status ?? 301, headers });
+}
+
 export interface Issue {
   path: string;
   message: string;

@@ -3,15 +3,9 @@ import { getDb, type Db } from '../../db/client.ts';
 import { buildScopeOf } from '../../src/lib/publish-scope.ts';
 import type { PublishScope } from '../../src/lib/schemas/publish.ts';
 import { callBuildHook } from './build-hook.ts';
-import {
-  categoryCacheTag,
-  invalidateLocalCaches,
-  invalidationFor,
-  recipeCacheTag,
-  type Invalidation,
-} from './cache-invalidation.ts';
+import { categoryTag, recipeTag } from './cache/areas.ts';
 import { invalidateForScope } from './cache/invalidation.ts';
-import { dropLocal } from './cache/local-cache.ts';
+import { dropLocal, type Invalidation } from './cache/local-cache.ts';
 import {
   claimHookCall,
   hookCallFailed,
@@ -50,9 +44,7 @@ export async function publishingSettled(): Promise<void> {
  * delays the response only by recording the request (the hook call and the CDN purge run on).
  */
 export async function publish(scope: PublishScope, context: Partial<Context> = {}): Promise<void> {
-  // The API response cache (here at once, other instances through the database, the CDN by
-  // tag) and any other in-process cache that listens.
-  invalidateLocalCaches(invalidationFor(scope));
+  // The API response cache: here at once, other instances through the database, the CDN by tag.
   try {
     const db = getDb();
     track(invalidateForScope(scope, { db, context }), context);
@@ -82,10 +74,9 @@ export async function publishRatingChange(
   // rating can move a recipe into it from anywhere.
   const stale: Invalidation = {
     areas: ['featured'],
-    tags: [recipeCacheTag(recipe.id), categoryCacheTag(recipe.category)],
+    tags: [recipeTag(recipe.id), categoryTag(recipe.category)],
   };
   dropLocal(stale);
-  invalidateLocalCaches(stale);
   try {
     const db = getDb();
     const request = await recordPublishRequest(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { serveQueriesTo } from './ipc-database.ts';
+import type { WorkerReport } from '../build-worker.ts';
 
 // Builds the static site into a fresh folder per build and tells the server to switch to it
 // when done (building into the served folder gave 404s under load). One build at a time;
@@ -15,6 +16,8 @@ export interface BuildResult {
   pages: number;
   seconds: number;
   skipped: boolean;
+  /** Where the build's time went and its peak memory, as the build worker measured them. */
+  report?: WorkerReport;
 }
 
 interface BuildState {
@@ -136,14 +139,15 @@ export class SiteBuilder {
     const stamp = await currentStamp(this.#db, this.#root);
     fs.mkdirSync(this.#buildsDir, { recursive: true });
     const dir = path.join(this.#buildsDir, `build-${Date.now()}-${++this.#counter}`);
-    await this.#buildInWorker(dir);
+    const report = await this.#buildInWorker(dir);
     const previous = this.#readState();
     fs.writeFileSync(this.#stateFile, JSON.stringify({ dir, stamp } satisfies BuildState));
-    const result = {
+    const result: BuildResult = {
       dir,
       pages: countPages(dir),
       seconds: (performance.now() - started) / 1000,
       skipped: false,
+      report,
     };
     this.#onBuilt(result);
     this.#removeOldBuilds([dir, previous?.dir]);
@@ -154,23 +158,30 @@ export class SiteBuilder {
    * Builds in a forked child: each in-process Astro build leaves ~20 MB behind for good, a
    * child returns it when it exits. The host keeps the database and answers the child's queries.
    */
-  #buildInWorker(outDir: string): Promise<void> {
+  #buildInWorker(outDir: string): Promise<WorkerReport> {
+    // Astro's cache (the content store, the incremental build manifest) per site, not shared by
+    // every server of the checkout.
+    const cacheDir = path.join(this.#buildsDir, 'astro-cache');
     return new Promise((resolve, reject) => {
-      const child = fork(path.join(this.#root, 'scripts', 'build-worker.ts'), [this.#root, outDir], {
-        cwd: this.#root,
-        serialization: 'advanced',
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
+      const child = fork(
+        path.join(this.#root, 'scripts', 'build-worker.ts'),
+        [this.#root, outDir, cacheDir],
+        {
+          cwd: this.#root,
+          serialization: 'advanced',
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        },
+      );
       this.#worker = child;
       serveQueriesTo(child, this.#db);
-      let built = false;
+      let built: WorkerReport | undefined;
       child.on('message', (m: { type?: string }) => {
-        if (m?.type === 'built') built = true;
+        if (m?.type === 'built') built = m as WorkerReport;
       });
       child.once('error', reject);
       child.once('exit', (code) => {
         this.#worker = undefined;
-        if (built) resolve();
+        if (built) resolve(built);
         else reject(new Error(`The site build failed (exit code ${code}); see the messages above.`));
       });
     });

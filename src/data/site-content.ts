@@ -1,17 +1,135 @@
+import { createHash } from 'node:crypto';
 import { getCollection, getEntry } from 'astro:content';
 import type { Category } from '../lib/schemas/category.ts';
 import type { Recipe } from '../lib/schemas/recipe.ts';
 import type { BlogCategory, BlogPost, PublishedReview, SitePage } from '../lib/site-records.ts';
 import { defaultSettings, parseFooter, type FooterContent, type SiteSettings } from '../lib/site-defaults.ts';
+import { markPagesStarted, timed, timedSync } from '../lib/build-timing.ts';
+import { featuredOrder, relatedIndex, relatedRecipes } from '../lib/recipe-ranking.ts';
 
 // Typed access to the content collections for pages, components and layouts (the loaders in
 // src/content.config.ts store plain objects read from the database).
+//
+// A build renders thousands of pages in one process, so what every page needs from the whole
+// catalogue (the recipes in order, each category's recipes, the related lists, the reviews) is
+// computed once per build here, not once per page: a page only looks its part up. `astro dev`
+// renders on request after content changes, so there nothing is kept between pages.
 
+const keepBetweenPages = !import.meta.env.DEV;
+
+/** Newest first, then the highest id: the order of /api/recipes and the category lists. */
+const newestFirst = (a: Recipe, b: Recipe) =>
+  a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id;
+
+interface Catalogue {
+  /** Newest first. */
+  recipes: Recipe[];
+  /** Category slug → its recipes, newest first. */
+  byCategory: Map<string, Recipe[]>;
+  byId: Map<number, Recipe>;
+  featured?: Recipe[];
+  related?: Map<number, Recipe[]>;
+  reviews?: Promise<Map<number, PublishedReview[]>>;
+}
+
+let cached: Promise<Catalogue> | undefined;
+
+function catalogue(): Promise<Catalogue> {
+  markPagesStarted();
+  if (cached && keepBetweenPages) return cached;
+  cached = timed('catalogue: load and order recipes', async () => {
+    const entries = await getCollection('recipes');
+    const recipes = entries.map((e) => e.data as Recipe).sort(newestFirst);
+    const byCategory = new Map<string, Recipe[]>();
+    const byId = new Map<number, Recipe>();
+    for (const r of recipes) {
+      byId.set(r.id, r);
+      const list = byCategory.get(r.category);
+      if (list) list.push(r);
+      else byCategory.set(r.category, [r]);
+    }
+    return { recipes, byCategory, byId };
+  });
+  return cached;
+}
+
+/** Every recipe, newest first (the same array for every page of a build: do not modify it). */
 export async function recipes(): Promise<Recipe[]> {
-  const entries = await getCollection('recipes');
-  return entries
-    .map((e) => e.data as Recipe)
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  return (await catalogue()).recipes;
+}
+
+/** Cards in a prebuilt category page; 'Load More Recipes' fetches the rest by the same step. */
+export const CATEGORY_PAGE_SIZE = 24;
+
+/** One category's recipes, newest first (as /api/recipes/category/{slug} lists them). */
+export async function recipesInCategory(slug: string): Promise<Recipe[]> {
+  return (await catalogue()).byCategory.get(slug) ?? [];
+}
+
+/** Every recipe in featured order (computed once per build). */
+export async function featuredRecipes(): Promise<Recipe[]> {
+  const c = await catalogue();
+  return (c.featured ??= timedSync('catalogue: featured order', () => featuredOrder(c.recipes)));
+}
+
+/**
+ * The related recipes of one recipe as /api/recipes/related ranks them (src/lib/recipe-ranking.ts);
+ * the whole catalogue is ranked in one pass the first time a page asks.
+ */
+export async function relatedOf(recipe: Recipe, limit = 4): Promise<Recipe[]> {
+  const c = await catalogue();
+  if (limit !== 4 || !c.byId.has(recipe.id)) return relatedRecipes(recipe, c.recipes, limit);
+  c.related ??= timedSync('related recipes: rank all', () => relatedIndex(c.recipes, 4));
+  return c.related.get(recipe.id) ?? [];
+}
+
+// Incremental builds (astro.config.mjs `experimental.incrementalBuild`): a page returned with a
+// cacheKey is rendered again only when its key or its source files changed; otherwise the
+// previous build's copy is reused. A key therefore covers everything the page shows: its own
+// record, the cards it lists, and the site-wide settings and footer of the layout.
+
+const digest = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url');
+
+/** What a card shows of a recipe (src/components/recipe-card-html.ts). */
+const cardOf = (r: Recipe) => [
+  r.id,
+  r.slug,
+  r.title,
+  r.description,
+  r.image,
+  r.category,
+  r.cuisine,
+  r.totalTime,
+  r.servings,
+  r.calories,
+  r.rating,
+  r.reviewCount,
+];
+
+let siteKeyCache: Promise<string> | undefined;
+/** The layout's share of every page: the settings and the footer. */
+function siteKey(): Promise<string> {
+  if (siteKeyCache && keepBetweenPages) return siteKeyCache;
+  siteKeyCache = Promise.all([settings(), footer(), categories()]).then(([s, f, c]) =>
+    digest([s, f, c.map((x) => [x.slug, x.name])]),
+  );
+  return siteKeyCache;
+}
+
+/** The cache key of /recipe/{slug}: the recipe, its related cards, its reviews, the site. */
+export async function recipePageKey(recipe: Recipe): Promise<string> {
+  const [site, related, reviews] = await Promise.all([siteKey(), relatedOf(recipe), reviewsOf(recipe.id)]);
+  return digest([site, recipe, related.map(cardOf), reviews]);
+}
+
+/** The cache key of /recipe/{slug}/cook. */
+export async function cookPageKey(recipe: Recipe): Promise<string> {
+  return digest([await siteKey(), recipe]);
+}
+
+/** The cache key of a listing page: what it lists (cards) and anything else it shows. */
+export async function listingKey(cards: Recipe[], extra: unknown): Promise<string> {
+  return digest([await siteKey(), cards.map(cardOf), extra]);
 }
 
 export async function categories(): Promise<Category[]> {
@@ -19,10 +137,16 @@ export async function categories(): Promise<Category[]> {
   return entries.map((e) => e.data as Category).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The newest reviews of one recipe, as they were at build time. */
+/** The newest reviews of one recipe, as they were at build time (none: an empty list). */
 export async function reviewsOf(recipeId: number): Promise<PublishedReview[]> {
-  const entry = await getEntry('reviews', String(recipeId));
-  return (entry?.data.reviews as PublishedReview[] | undefined) ?? [];
+  const c = await catalogue();
+  c.reviews ??= timed('catalogue: reviews', async () => {
+    const map = new Map<number, PublishedReview[]>();
+    for (const e of await getCollection('reviews'))
+      map.set(Number(e.id), (e.data.reviews as PublishedReview[] | undefined) ?? []);
+    return map;
+  });
+  return (await c.reviews).get(recipeId) ?? [];
 }
 
 /** A Markdown record with its HTML rendered at load time. */

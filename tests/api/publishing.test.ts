@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import adminPublish from '../../functions/admin-publish.ts';
 import auth from '../../functions/auth.ts';
-import { onInvalidate, purgeCdn, type Invalidation } from '../../functions/_shared/cache-invalidation.ts';
+import { cacheKey, cachedResponse } from '../../functions/_shared/cache/cached-response.ts';
+import { setPurgeTarget } from '../../functions/_shared/cache/cdn-purge.ts';
+import { isCached } from '../../functions/_shared/cache/local-cache.ts';
+import { areaPolicy } from '../../functions/_shared/cache/policies.ts';
+import { json } from '../../functions/_shared/http.ts';
 import { publish, publishingSettled } from '../../functions/_shared/publish.ts';
 import {
   claimPendingRequest,
@@ -372,34 +376,38 @@ describe.skipIf(!databaseAvailable)(`publishing on ${engine}`, () => {
     });
   });
 
-  it('tells in-process caches what went stale, and purges the CDN by tag when deployed', async () => {
-    const seen: Invalidation[] = [];
-    const stop = onInvalidate((inv) => seen.push(inv));
-    try {
-      await publish({ reason: 'Recipe 5 updated', recipes: [recipe(5)] });
-    } finally {
-      stop();
-    }
-    expect(seen).toEqual([
-      { areas: ['recipes', 'categories', 'search', 'featured'], tags: ['recipe-5', 'category-desserts'] },
-    ]);
+  it('drops what went stale from the response cache, and purges the CDN by tag when deployed', async () => {
+    const url = new URL('http://127.0.0.1/api/recipes/5');
+    await cachedResponse('recipes', url, async () =>
+      json({ id: 5 }, { cache: areaPolicy('recipes', 'recipe-5') }),
+    );
+    const settingsUrl = new URL('http://127.0.0.1/api/settings');
+    await cachedResponse('settings', settingsUrl, async () => json({}, { cache: areaPolicy('settings') }));
+    expect(isCached('recipes', cacheKey(url))).toBe(true);
 
-    const purges: { auth: string | undefined; body: unknown }[] = [];
+    const purges: { auth: string | undefined; body: { cache_tags: string[]; site_id: string } }[] = [];
     const api = await startServer(async (req, body) => {
       purges.push({ auth: req.headers.authorization, body: JSON.parse(body) });
       return [202, ''];
     });
-    process.env.NETLIFY_PURGE_API_TOKEN = 'purge-token';
-    process.env.SITE_ID = 'site-123';
+    setPurgeTarget({ token: 'purge-token', siteID: 'site-123', apiURL: api.url });
     try {
-      await purgeCdn(['recipes', 'recipe-5'], { apiURL: api.url });
+      await publish({ reason: 'Recipe 5 updated', recipes: [recipe(5)] });
+      expect(isCached('recipes', cacheKey(url))).toBe(false); // at once, before the purge ends
+      await publishingSettled();
     } finally {
-      delete process.env.NETLIFY_PURGE_API_TOKEN;
-      delete process.env.SITE_ID;
+      setPurgeTarget(null);
       await api.close();
     }
+    expect(isCached('settings', cacheKey(settingsUrl))).toBe(true);
     expect(purges).toEqual([
-      { auth: 'Bearer purge-token', body: { cache_tags: ['recipes', 'recipe-5'], site_id: 'site-123' } },
+      {
+        auth: 'Bearer purge-token',
+        body: {
+          cache_tags: ['recipes', 'search', 'featured', 'recipe-5', 'category-desserts'],
+          site_id: 'site-123',
+        },
+      },
     ]);
   });
 

@@ -71,10 +71,12 @@ describe.skipIf(!chromiumPath)('cooking mode in Chromium', () => {
     const expected = detectStepTimer(steps[timed]!)!;
     const { page, errors } = await openPage(browser(), { width: 390 });
     await page.clock.install();
+    // The id form is a 301 to the slug address; closing returns to the recipe's canonical page.
     await page.goto(`${baseUrl}/recipe-id/${recipe.id}/cook`);
     await page.locator('[data-cooking-mode][data-ready]').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/recipe/${recipe.slug}/cook`);
     await expect(page.getByRole('link', { name: 'Close cooking mode' }).getAttribute('href')).resolves.toBe(
-      `/recipe-id/${recipe.id}`,
+      `/recipe/${recipe.slug}`,
     );
     for (let i = 0; i < timed; i++) await page.getByRole('button', { name: 'Next' }).click();
     const prompt = page.locator('[data-timer-prompt]');

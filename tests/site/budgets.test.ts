@@ -38,7 +38,6 @@ const PAGE_TYPES: [string, RegExp][] = [
   ['home', /^\/$/],
   ['recipes', /^\/recipes$/],
   ['recipe', /^\/recipe\/[a-z][a-z0-9-]*$/],
-  ['recipe by id', /^\/recipe-id\/\d+$/],
   ['categories', /^\/categories$/],
   ['category', /^\/category\/[^/]+$/],
   ['static page', /^\/(about-us|contact-us|privacy-policy|terms-of-service)$/],

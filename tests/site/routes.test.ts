@@ -131,22 +131,31 @@ describe('recipe pages', () => {
       expect(html).toContain(`>${name.replace(/&/g, '&amp;').replace(/'/g, '&#39;')}</h3>`);
   });
 
-  it('/recipe-id/{id} is the same page with the slug URL as canonical and the id cooking link', async () => {
-    const { status, html } = await get(`/recipe-id/${plain.id}`);
-    expect(status).toBe(200);
-    expect(canonicalOf(html)).toBe(`${baseUrl}/recipe/${plain.slug}`);
-    expect(html).toContain(`href="/recipe-id/${plain.id}/cook"`);
+  it.each([
+    ['/recipe-id/{id}', (r: Recipe) => `/recipe-id/${r.id}`, (r: Recipe) => `/recipe/${r.slug}`],
+    [
+      '/recipe-id/{id}/cook',
+      (r: Recipe) => `/recipe-id/${r.id}/cook`,
+      (r: Recipe) => `/recipe/${r.slug}/cook`,
+    ],
+    ['/recipe/{id}', (r: Recipe) => `/recipe/${r.id}`, (r: Recipe) => `/recipe/${r.slug}`],
+  ])('%s redirects permanently to the slug address (no page of its own)', async (_label, from, to) => {
+    const { status, location } = await get(from(plain));
+    expect(status).toBe(301);
+    expect(location).toBe(to(plain));
+    const target = await get(location ?? '');
+    expect(target.status).toBe(200);
   });
 
-  it.each([['/recipe/{id}', (r: Recipe) => `/recipe/${r.id}`]])(
-    '%s resolves to the recipe',
-    async (_label, pathOf) => {
-      const { status, html } = await get(pathOf(plain));
-      expect(status).toBe(200);
-      expect(html).toContain(`<meta http-equiv="refresh" content="0; url=/recipe/${plain.slug}">`);
-      expect(canonicalOf(html)).toBe(`${baseUrl}/recipe/${plain.slug}`);
-    },
-  );
+  it('builds two pages per recipe: /recipe/{slug} and its cooking mode', () => {
+    const paths = new Set(builtPages(buildDir).map((p) => p.path));
+    const recipePages = [...paths].filter((p) => p.startsWith('/recipe/') || p.startsWith('/recipe-id/'));
+    expect(recipePages.length).toBe(2 * recipes.length);
+    for (const r of recipes) {
+      expect(paths.has(`/recipe/${r.slug}`), r.slug).toBe(true);
+      expect(paths.has(`/recipe/${r.slug}/cook`), r.slug).toBe(true);
+    }
+  });
 });
 
 describe('redirects and not found', () => {
@@ -160,16 +169,19 @@ describe('redirects and not found', () => {
     expect(location).toBe(to());
   });
 
-  it.each(['/no/such/page', '/recipe/no-such-recipe-here', '/category/no-such-category'])(
-    '%s is a 404 with the not-found screen',
-    async (path) => {
-      const { status, html } = await get(path);
-      expect(status).toBe(404);
-      expect(html).toContain('Page Not Found');
-      expect(html).toContain("The recipe you're looking for doesn't exist or has been removed.");
-      expect(isNoindex(html)).toBe(true);
-    },
-  );
+  it.each([
+    '/no/such/page',
+    '/recipe/no-such-recipe-here',
+    '/recipe/999999',
+    '/recipe-id/999999',
+    '/category/no-such-category',
+  ])('%s is a 404 with the not-found screen', async (path) => {
+    const { status, html } = await get(path);
+    expect(status).toBe(404);
+    expect(html).toContain('Page Not Found');
+    expect(html).toContain("The recipe you're looking for doesn't exist or has been removed.");
+    expect(isNoindex(html)).toBe(true);
+  });
 });
 
 describe('static pages and blog', () => {
@@ -235,7 +247,6 @@ describe('head tags on every page', () => {
       ]) {
         expect(metaContent(page.html, key), `${page.path} ${key}`).toBeTruthy();
       }
-      // Pages whose canonical is elsewhere (/recipe-id/{id}) repeat their canonical page on purpose.
       const own = canonicalOf(page.html) === new URL(page.path, baseUrl).toString();
       if (!own || isNoindex(page.html)) continue;
       expect(

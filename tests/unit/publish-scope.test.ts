@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidationFor } from '../../functions/_shared/cache-invalidation.ts';
+import { invalidationForScope } from '../../functions/_shared/cache/invalidation.ts';
 import { buildScopeOf, emptyPendingScope, mergeScope } from '../../src/lib/publish-scope.ts';
 import { MAX_REASONS, MAX_SCOPE_ENTRIES, type PublishScope } from '../../src/lib/schemas/publish.ts';
 
@@ -69,28 +69,20 @@ describe('merging writes into one publish request', () => {
 });
 
 describe('what a write makes stale in the caches', () => {
+  // Areas go whole; tags reach the entries of other areas that show the recipe, category or page
+  // (the category list carries every category's tag, a recipe page its category's).
   it.each<[string, PublishScope, string[], string[]]>([
     [
-      'a recipe edit: its lists and its own tag, never settings or pages',
+      'a recipe edit: its lists and its own tags, never settings or pages',
       { reason: 'r', recipes: [soup] },
-      ['recipes', 'categories', 'search', 'featured'],
+      ['recipes', 'search', 'featured'],
       ['recipe-1', 'category-soups'],
     ],
-    [
-      'a category edit',
-      { reason: 'c', categories: ['soups'] },
-      ['recipes', 'categories', 'search', 'featured'],
-      ['category-soups'],
-    ],
+    ['a category edit', { reason: 'c', categories: ['soups'] }, ['categories'], ['category-soups']],
     ['a page edit', { reason: 'p', pages: ['about-us'] }, ['pages'], ['page-about-us']],
     ['a blog edit', { reason: 'b', blog: true }, ['pages'], ['blog']],
-    [
-      'settings: everything',
-      { reason: 's', siteWide: true },
-      ['recipes', 'categories', 'search', 'featured', 'pages', 'settings'],
-      [],
-    ],
+    ['settings: settings and pages', { reason: 's', siteWide: true }, ['settings', 'pages'], []],
   ])('%s', (_name, scope, areas, tags) => {
-    expect(invalidationFor(scope)).toEqual({ areas, tags });
+    expect(invalidationForScope(scope)).toEqual({ areas, tags });
   });
 });

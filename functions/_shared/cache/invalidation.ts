@@ -1,6 +1,6 @@
 import type { Context } from '@netlify/functions';
 import type { Db } from '../../../db/client.ts';
-import type { PublishScope } from '../publish.ts';
+import type { PublishScope } from '../../../src/lib/schemas/publish.ts';
 import { areaTag, BLOG_TAG, categoryTag, pageTag, recipeTag, type CacheArea } from './areas.ts';
 import { purgeCdnTags } from './cdn-purge.ts';
 import { announce } from './fleet.ts';

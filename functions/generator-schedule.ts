@@ -1,0 +1,26 @@
+import type { Config } from '@netlify/functions';
+import { getDb } from '../db/client.ts';
+import { runScheduledGeneration } from './_shared/generator/schedule.ts';
+import { errorResponse, json } from './_shared/http.ts';
+
+// Scheduled generation (issue 14 §7): Netlify runs this every hour (scheduled functions have 30
+// seconds, so it only queues the batch; the background worker generates it and publishes once).
+// Under `npm start` the local server runs it on the same schedule (scripts/lib/scheduled-functions.ts).
+
+export const config: Config = {
+  schedule: '@hourly',
+};
+
+export default async function scheduledGeneration(_req: Request): Promise<Response> {
+  try {
+    const outcome = await runScheduledGeneration(getDb());
+    console.log(
+      outcome.ran
+        ? `[generator] scheduled batch ${outcome.jobId}: ${outcome.count} recipes queued`
+        : `[generator] scheduled run skipped: ${outcome.reason}`,
+    );
+    return json(outcome);
+  } catch (err) {
+    return errorResponse(err);
+  }
+}

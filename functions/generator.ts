@@ -1,0 +1,269 @@
+import { getDb } from '../db/client.ts';
+import { GeneratorConfigUpdateSchema } from '../src/lib/schemas/generator-config.ts';
+import {
+  BulkBlogsRequestSchema,
+  BulkRecipesRequestSchema,
+  GenerateBlogRequestSchema,
+  GenerateRecipeRequestSchema,
+} from '../src/lib/schemas/generator-request.ts';
+import { GenerationError } from './_shared/generator/ai-client.ts';
+import { generateBlogPost } from './_shared/generator/blog.ts';
+import { csvTemplate, parseTitlesCsv, readCsvUpload } from './_shared/generator/csv.ts';
+import { generateRecipe, similarRecipe } from './_shared/generator/recipes.ts';
+import { kickWorker } from './_shared/generator/worker.ts';
+import { ApiError, json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
+import * as v from 'valibot';
+import { IdParam, limitParam, pathParam } from './_shared/params.ts';
+import { publish } from './_shared/publish.ts';
+import { defineRoutes, type Config } from './_shared/router.ts';
+import { generationsToday, recentGenerations } from './_shared/services/generation-log.ts';
+import {
+  assertGeneratorAvailable,
+  claimBudget,
+  listModels,
+  readGeneratorConfig,
+  releaseBudget,
+  resolveModel,
+  updateGeneratorConfig,
+} from './_shared/services/generator-config.ts';
+import { createJob, jobById, recentJobs } from './_shared/services/generator-jobs.ts';
+import { requireAdmin } from './_shared/session.ts';
+
+// The AI generator (SPEC §7 "Generator", issue 14): models, config, one recipe, bulk, blog posts,
+// CSV upload, and what the tab reads (jobs in progress, the log). Admin only, every route.
+// Long work (bulk, bulk blog, CSV) is queued as a job and answered 202 at once; the tab follows
+// the job (GET /api/generator/jobs/{id}) until it ends. The worker publishes each batch once.
+
+export const config: Config = {
+  path: [
+    '/api/ai/models',
+    '/api/generator/config',
+    '/api/generator/recipe',
+    '/api/generator/bulk',
+    '/api/generator/ai-blog',
+    '/api/generator/bulk-blog',
+    '/api/generator/csv-upload',
+    '/api/generator/csv-template',
+    '/api/generator/jobs',
+    '/api/generator/jobs/:id',
+    '/api/generator/log',
+  ],
+  method: ['GET', 'PUT', 'POST'],
+};
+
+const LogQuery = v.object({ limit: limitParam(50, 200) });
+
+const asApiError = (err: unknown) => (err instanceof GenerationError ? err.toApiError() : err);
+
+export default defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/ai/models',
+    handler: async (req) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      return json(await listModels(db));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/generator/config',
+    handler: async (req) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      return json(await readGeneratorConfig(db));
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/generator/config',
+    handler: async (req) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      const update = await readJson(req, GeneratorConfigUpdateSchema);
+      await updateGeneratorConfig(db, update);
+      return json(await readGeneratorConfig(db));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/generator/recipe',
+    handler: async (req, { netlify }) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      const body = await readJson(req, GenerateRecipeRequestSchema);
+      await assertGeneratorAvailable(db);
+      const model = await resolveModel(db, body.modelId);
+      const day = await claimBudget(db, 1);
+      try {
+        const recipe = await generateRecipe(db, { prompt: body.prompt, model, kind: 'recipe' });
+        await publish({ reason: `Recipe "${recipe.title}" generated`, recipes: [recipe] }, netlify);
+        return json(recipe, { status: 201 });
+      } catch (err) {
+        await releaseBudget(db, 1, day);
+        throw asApiError(err);
+      }
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/generator/bulk',
+    handler: async (req, { netlify }) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      const body = await readJson(req, BulkRecipesRequestSchema);
+      await assertGeneratorAvailable(db);
+      const model = await resolveModel(db, body.modelId);
+      const day = await claimBudget(db, body.count);
+      const job = await createJob(db, {
+        kind: 'bulk',
+        modelId: model.id,
+        total: body.count,
+        budgetDate: day,
+      }).catch(async (err: unknown) => {
+        await releaseBudget(db, body.count, day);
+        throw err;
+      });
+      kickWorker(netlify);
+      return json({ generated: body.count, jobId: job.id, job }, { status: 202 });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/generator/ai-blog',
+    handler: async (req, { netlify }) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      const body = await readJson(req, GenerateBlogRequestSchema);
+      await assertGeneratorAvailable(db);
+      const model = await resolveModel(db, body.modelId);
+      try {
+        const post = await generateBlogPost(db, { ...body, model, kind: 'blog' });
+        await publish({ reason: `Blog draft "${post.title}" generated`, blog: true }, netlify);
+        return json({ ...post, isPublished: false }, { status: 201 });
+      } catch (err) {
+        throw asApiError(err);
+      }
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/generator/bulk-blog',
+    handler: async (req, { netlify }) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      const body = await readJson(req, BulkBlogsRequestSchema);
+      await assertGeneratorAvailable(db);
+      const model = await resolveModel(db, body.modelId);
+      const job = await createJob(db, {
+        kind: 'bulk-blog',
+        modelId: model.id,
+        total: body.count,
+        params: { tone: body.tone, length: body.length },
+      });
+      kickWorker(netlify);
+      return json({ success: true, count: body.count, jobId: job.id, job }, { status: 202 });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/generator/csv-upload',
+    handler: async (req, { netlify }) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      const upload = await readCsvUpload(req);
+      const parsed = parseTitlesCsv(upload.text);
+      await assertGeneratorAvailable(db);
+      const settings = await db
+        .selectFrom('generator_config')
+        .select('csv_upload_enabled')
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      if (!settings?.csv_upload_enabled)
+        throw new ApiError(409, 'CSV upload is switched off. Turn it on in the AI Generator tab first.');
+      const model = await resolveModel(db, upload.modelId);
+      const titles: string[] = [];
+      const skipped = [...parsed.skipped];
+      for (const title of parsed.titles) {
+        const clash = await similarRecipe(db, title);
+        if (clash) skipped.push({ title, reason: `Already on the site as "${clash.title}"` });
+        else titles.push(title);
+      }
+      const result = {
+        total: parsed.total,
+        generated: titles.length,
+        skipped: skipped.length,
+        skippedTitles: skipped,
+      };
+      if (titles.length === 0) return json({ ...result, jobId: null });
+      const day = await claimBudget(db, titles.length);
+      const job = await createJob(db, {
+        kind: 'csv',
+        modelId: model.id,
+        total: titles.length,
+        params: { titles, file: upload.name.slice(0, 200) },
+        budgetDate: day,
+      }).catch(async (err: unknown) => {
+        await releaseBudget(db, titles.length, day);
+        throw err;
+      });
+      kickWorker(netlify);
+      return json({ ...result, jobId: job.id, job }, { status: 202 });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/generator/csv-template',
+    handler: async (req) => {
+      await requireAdmin(req);
+      return new Response(csvTemplate(), {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="recipe-titles-template.csv"',
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+        },
+      });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/generator/jobs',
+    handler: async (req) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      return json(await recentJobs(db, 10));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/generator/jobs/:id',
+    handler: async (req, { params }) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      const id = pathParam(IdParam, params.id, 'job id');
+      const job = await jobById(db, id);
+      if (!job) throw notFound('No such generator job.');
+      return json(job);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/generator/log',
+    handler: async (req, { url }) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      const { limit } = parseOrThrow(LogQuery, queryOf(url), 'query');
+      const [entries, today, config] = await Promise.all([
+        recentGenerations(db, limit),
+        generationsToday(db),
+        readGeneratorConfig(db),
+      ]);
+      return json({
+        entries,
+        today: { ...today, currentCount: config.currentCount, maxPerDay: config.maxPerDay },
+      });
+    },
+  },
+]);
