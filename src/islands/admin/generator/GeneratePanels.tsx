@@ -1,0 +1,410 @@
+import { useRef, useState, type SubmitEvent } from 'react';
+import * as v from 'valibot';
+import { api, ApiRequestError } from '../../../lib/api-client.ts';
+import type { GeneratorJob } from '../../../lib/schemas/generation-log.ts';
+import {
+  BLOG_LENGTHS,
+  BLOG_TONES,
+  BULK_BLOGS,
+  BULK_RECIPES,
+  BulkBlogsRequestSchema,
+  BulkRecipesRequestSchema,
+  DEFAULT_LENGTH,
+  DEFAULT_TONE,
+  GenerateBlogRequestSchema,
+  type BlogLength,
+  type BlogTone,
+} from '../../../lib/schemas/generator-request.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { Panel, SelectField, TextArea, TextField } from '../shared/fields.tsx';
+import { publishRequested } from '../shared/publish-state.ts';
+import { failureText, type GeneratorContext } from './generator-view.ts';
+
+// The generate panels of the AI Generator tab: one recipe, bulk recipes, blog (one or bulk) and
+// the CSV upload. Each validates with the API's own schema before sending, disables its button
+// while the request runs or while generating is impossible, and toasts SPEC §8's titles.
+
+function ModelField({
+  models,
+  value,
+  onChange,
+}: {
+  models: GeneratorContext['models'];
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <SelectField
+      label="Model"
+      name="modelId"
+      value={value}
+      onChange={onChange}
+      options={models.map((m) => ({
+        value: m.id,
+        label: `${m.name}${m.isDefault ? ' (default)' : ''} — $${m.costPer1kTokens}/1k tokens`,
+      }))}
+    />
+  );
+}
+
+const defaultModel = (models: GeneratorContext['models']) =>
+  models.find((m) => m.isDefault)?.id ?? models[0]?.id ?? '';
+
+function firstIssue(schema: v.GenericSchema, value: unknown): string | null {
+  const result = v.safeParse(schema, value);
+  return result.success ? null : (result.issues[0]?.message ?? 'Check the form');
+}
+
+export function SingleRecipePanel({ models, blocked, refresh }: GeneratorContext) {
+  const [modelId, setModelId] = useState(() => defaultModel(models));
+  const [prompt, setPrompt] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [last, setLast] = useState<{ title: string; slug: string } | null>(null);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const recipe = await api.post<{ id: number; title: string; slug: string }>('/api/generator/recipe', {
+        prompt,
+        modelId: modelId || undefined,
+      });
+      setLast(recipe);
+      setPrompt('');
+      showToast({ title: 'Recipe Generated!', description: `"${recipe.title}" is on its way to the site.` });
+      publishRequested();
+    } catch (err) {
+      showToast({
+        title: 'Generation Failed',
+        description: failureText(err, 'The recipe could not be generated.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+
+  return (
+    <Panel title="Generate one recipe">
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <ModelField models={models} value={modelId} onChange={setModelId} />
+        <TextArea
+          label="Prompt (optional)"
+          name="prompt"
+          rows={3}
+          value={prompt}
+          onChange={setPrompt}
+          placeholder="e.g. a vegetarian lasagna with spinach — leave empty to let the model pick a dish the site lacks"
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn-primary" disabled={busy || Boolean(blocked)}>
+            {busy ? 'Generating…' : 'Generate Recipe'}
+          </button>
+          {last && (
+            <a className="underline" href={`/recipe/${last.slug}`}>
+              Last: {last.title}
+            </a>
+          )}
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+export function BulkPanel({ models, blocked, config, follow, refresh }: GeneratorContext) {
+  const [modelId, setModelId] = useState(() => defaultModel(models));
+  const [count, setCount] = useState(String(BULK_RECIPES.default));
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const left = Math.max(0, config.maxPerDay - config.currentCount);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = { count: Number(count), modelId: modelId || undefined };
+    const problem =
+      count.trim() === '' ? 'Enter how many recipes to generate' : firstIssue(BulkRecipesRequestSchema, body);
+    setError(problem ?? undefined);
+    if (problem) return;
+    setBusy(true);
+    try {
+      const res = await api.post<{ generated: number; job: GeneratorJob }>('/api/generator/bulk', body);
+      follow(res.job);
+    } catch (err) {
+      showToast({
+        title: 'Bulk Generation Failed',
+        description: failureText(err, 'The batch could not be started.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+
+  return (
+    <Panel title="Bulk generation">
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <ModelField models={models} value={modelId} onChange={setModelId} />
+        <TextField
+          label={`Number of recipes (${BULK_RECIPES.min}–${BULK_RECIPES.max})`}
+          name="count"
+          type="number"
+          inputMode="numeric"
+          min={BULK_RECIPES.min}
+          max={BULK_RECIPES.max}
+          value={count}
+          onChange={setCount}
+          error={error}
+          hint={`${left} left in today's budget. The batch runs in the background; progress shows below.`}
+        />
+        <div>
+          <button type="submit" className="btn-primary" disabled={busy || Boolean(blocked)}>
+            {busy ? 'Starting…' : 'Generate Recipes'}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+const TONE_OPTIONS = BLOG_TONES.map((t) => ({
+  value: t,
+  label: `${t[0]!.toUpperCase()}${t.slice(1)}${t === DEFAULT_TONE ? ' (default)' : ''}`,
+}));
+const LENGTH_OPTIONS = (Object.keys(BLOG_LENGTHS) as BlogLength[]).map((l) => ({
+  value: l,
+  label: `${l[0]!.toUpperCase()}${l.slice(1)} (${BLOG_LENGTHS[l].min}–${BLOG_LENGTHS[l].max} words)${l === DEFAULT_LENGTH ? ' — default' : ''}`,
+}));
+
+export function BlogPanel({ models, blocked, follow, refresh }: GeneratorContext) {
+  const [modelId, setModelId] = useState(() => defaultModel(models));
+  const [topic, setTopic] = useState('');
+  const [tone, setTone] = useState<BlogTone>(DEFAULT_TONE);
+  const [length, setLength] = useState<BlogLength>(DEFAULT_LENGTH);
+  const [count, setCount] = useState(String(BULK_BLOGS.default));
+  const [errors, setErrors] = useState<{ topic?: string; count?: string }>({});
+  const [busy, setBusy] = useState<'one' | 'bulk' | null>(null);
+
+  const generateOne = async () => {
+    const body = { prompt: topic, modelId: modelId || undefined, tone, length };
+    const problem = firstIssue(GenerateBlogRequestSchema, body);
+    setErrors(problem ? { topic: problem } : {});
+    if (problem) return;
+    setBusy('one');
+    try {
+      const post = await api.post<{ title: string }>('/api/generator/ai-blog', body);
+      setTopic('');
+      showToast({
+        title: 'Blog Post Generated!',
+        description: `"${post.title}" is saved as a draft in the Blog tab.`,
+      });
+    } catch (err) {
+      showToast({
+        title: 'Blog Generation Failed',
+        description: failureText(err, 'The blog post could not be generated.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(null);
+      refresh();
+    }
+  };
+
+  const generateBulk = async () => {
+    const body = { count: Number(count), modelId: modelId || undefined, tone, length };
+    const problem =
+      count.trim() === '' ? 'Enter how many posts to generate' : firstIssue(BulkBlogsRequestSchema, body);
+    setErrors(problem ? { count: problem } : {});
+    if (problem) return;
+    setBusy('bulk');
+    try {
+      const res = await api.post<{ success: boolean; job: GeneratorJob }>('/api/generator/bulk-blog', body);
+      follow(res.job);
+    } catch (err) {
+      showToast({
+        title: 'Blog Generation Failed',
+        description: failureText(err, 'The blog batch could not be started.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(null);
+      refresh();
+    }
+  };
+
+  return (
+    <Panel title="Blog posts">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void generateOne();
+        }}
+        className="grid gap-4"
+      >
+        <ModelField models={models} value={modelId} onChange={setModelId} />
+        <TextField
+          label="Topic"
+          name="topic"
+          value={topic}
+          onChange={setTopic}
+          error={errors.topic}
+          placeholder="e.g. How to keep herbs fresh"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Tone"
+            name="tone"
+            value={tone}
+            onChange={(t) => setTone(t as BlogTone)}
+            options={TONE_OPTIONS}
+          />
+          <SelectField
+            label="Length"
+            name="length"
+            value={length}
+            onChange={(l) => setLength(l as BlogLength)}
+            options={LENGTH_OPTIONS}
+          />
+        </div>
+        <div>
+          <button
+            type="submit"
+            className="btn-primary"
+            disabled={busy !== null || Boolean(blocked) || topic.trim() === ''}
+          >
+            {busy === 'one' ? 'Writing…' : 'Generate Blog Post'}
+          </button>
+        </div>
+        <div className="grid gap-3 border-t border-stone-200 pt-4 sm:grid-cols-[1fr_auto] sm:items-end dark:border-night-line">
+          <TextField
+            label={`Several posts, topics picked by the model (${BULK_BLOGS.min}–${BULK_BLOGS.max})`}
+            name="blogCount"
+            type="number"
+            inputMode="numeric"
+            min={BULK_BLOGS.min}
+            max={BULK_BLOGS.max}
+            value={count}
+            onChange={setCount}
+            error={errors.count}
+          />
+          <button
+            type="button"
+            className="btn-ghost"
+            disabled={busy !== null || Boolean(blocked)}
+            onClick={() => void generateBulk()}
+          >
+            {busy === 'bulk' ? 'Starting…' : 'Generate Posts'}
+          </button>
+        </div>
+        <p className="muted text-xs">Posts are saved as drafts; publish them from the Blog tab.</p>
+      </form>
+    </Panel>
+  );
+}
+
+export function CsvPanel({ models, blocked, config, follow, refresh }: GeneratorContext) {
+  const [modelId, setModelId] = useState(() => defaultModel(models));
+  const [file, setFile] = useState<File | null>(null);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const off = !config.csvUploadEnabled;
+
+  const fail = (message: string) => {
+    setAlert(`Error: ${message}`);
+    showToast({ title: 'CSV Processing Failed', description: message, variant: 'destructive' });
+  };
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setAlert(null);
+    setResult(null);
+    if (!file) return fail('No CSV file selected');
+    if (!/\.csv$/i.test(file.name)) return fail('The file must be a .csv file');
+    setBusy(true);
+    try {
+      const form = new FormData();
+      form.set('csvFile', file);
+      if (modelId) form.set('modelId', modelId);
+      const res = await fetch('/api/generator/csv-upload', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+        body: form,
+      });
+      const text = await res.text();
+      if (!res.ok) throw new ApiRequestError(res.status, res.statusText, text, undefined);
+      const body = JSON.parse(text) as {
+        total: number;
+        generated: number;
+        skipped: number;
+        job?: GeneratorJob;
+      };
+      setResult(`${body.total} titles: ${body.generated} to generate, ${body.skipped} skipped.`);
+      if (body.job) follow(body.job);
+      else
+        showToast({
+          title: 'CSV Processing Complete!',
+          description: `Nothing new to generate: ${body.skipped} skipped.`,
+        });
+      setFile(null);
+      if (input.current) input.current.value = '';
+    } catch (err) {
+      fail(failureText(err, 'The file could not be processed.'));
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+
+  return (
+    <Panel
+      title="Recipes from a CSV file"
+      actions={
+        <a className="btn-ghost" href="/api/generator/csv-template" download="recipe-titles-template.csv">
+          Download template
+        </a>
+      }
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+        <p className="muted text-sm">
+          A .csv file with a <code>title</code> column, at most 500 rows and 1 MB. Titles already on the site
+          or repeated in the file are skipped.
+          {off && ' CSV upload is switched off in the settings below.'}
+        </p>
+        <ModelField models={models} value={modelId} onChange={setModelId} />
+        <div className="space-y-1.5">
+          <label htmlFor="generator-csv" className="block px-1 text-sm font-semibold">
+            CSV file
+          </label>
+          <input
+            id="generator-csv"
+            ref={input}
+            name="csvFile"
+            type="file"
+            accept=".csv,text/csv"
+            className="field rounded-xl"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </div>
+        {alert && (
+          <p
+            role="alert"
+            className="rounded-xl bg-red-50 p-3 text-sm text-red-900 dark:bg-red-950/40 dark:text-red-100"
+          >
+            {alert}
+          </p>
+        )}
+        {result && <p className="text-sm">{result}</p>}
+        <div>
+          <button type="submit" className="btn-primary" disabled={busy || Boolean(blocked) || off}>
+            {busy ? 'Uploading…' : 'Upload and Generate'}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

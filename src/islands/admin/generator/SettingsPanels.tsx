@@ -1,0 +1,332 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { api } from '../../../lib/api-client.ts';
+import type { GenerationLogEntry, GenerationToday } from '../../../lib/schemas/generation-log.ts';
+import {
+  BATCH_SIZE,
+  estimatedDailyOutput,
+  GeneratorConfigUpdateSchema,
+  MAX_PER_DAY,
+  type GeneratorConfig,
+  type GeneratorConfigUpdate,
+} from '../../../lib/schemas/generator-config.ts';
+import { fieldErrors } from '../../../lib/schemas/issues.ts';
+import { showToast } from '../../../stores/toasts.ts';
+import { CheckboxField, Panel, TextField } from '../shared/fields.tsx';
+import { shortTime } from '../shared/publish-state.ts';
+import {
+  failureText,
+  LOG_POLL_MS,
+  money,
+  seconds,
+  toggleHour,
+  type GeneratorContext,
+} from './generator-view.ts';
+
+// The AI Generator tab's settings (switches, schedule hours, batch size, daily limit), its log
+// with today's figures, and SPEC §5's API-keys notice.
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+
+export function SettingsPanel({ config, setConfig }: GeneratorContext) {
+  const [hours, setHours] = useState<number[]>(config.scheduleHours);
+  const [batchSize, setBatchSize] = useState(String(config.batchSize));
+  const [maxPerDay, setMaxPerDay] = useState(String(config.maxPerDay));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    setHours(config.scheduleHours);
+    setBatchSize(String(config.batchSize));
+    setMaxPerDay(String(config.maxPerDay));
+  }, [config.scheduleHours, config.batchSize, config.maxPerDay]);
+
+  /** A switch: saved at once; SPEC §8 — a failed toggle update is silent (the switch flips back). */
+  const toggle = async (key: 'isEnabled' | 'schedulingEnabled' | 'csvUploadEnabled', value: boolean) => {
+    const previous = config;
+    setConfig({ ...config, [key]: value });
+    try {
+      setConfig(await api.put<GeneratorConfig>('/api/generator/config', { [key]: value }));
+    } catch {
+      setConfig(previous);
+    }
+  };
+
+  const save = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const update: Record<string, unknown> = {
+      scheduleHours: hours,
+      batchSize: batchSize.trim() === '' ? Number.NaN : Number(batchSize),
+      maxPerDay: maxPerDay.trim() === '' ? Number.NaN : Number(maxPerDay),
+    };
+    const found = fieldErrors(GeneratorConfigUpdateSchema, update);
+    setErrors(found ?? {});
+    if (found) return;
+    setSaving(true);
+    try {
+      const scheduleChanged = hours.join() !== config.scheduleHours.join();
+      setConfig(await api.put<GeneratorConfig>('/api/generator/config', update as GeneratorConfigUpdate));
+      showToast(
+        scheduleChanged
+          ? {
+              title: 'Scheduling Updated',
+              description: `Batches run at ${hours.map((h) => `${h}:00`).join(', ') || 'no hour'} UTC.`,
+            }
+          : { title: 'Settings Updated', description: 'The generator settings are saved.' },
+      );
+    } catch (err) {
+      showToast({
+        title: 'Update Failed',
+        description: failureText(err, 'The settings could not be saved.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const estimate = estimatedDailyOutput({
+    scheduleHours: hours,
+    batchSize: Number(batchSize) || 0,
+    maxPerDay: Number(maxPerDay) || MAX_PER_DAY,
+  });
+
+  return (
+    <Panel title="Generator settings">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <CheckboxField
+          label="Generator enabled"
+          name="isEnabled"
+          checked={config.isEnabled}
+          onChange={(value) => void toggle('isEnabled', value)}
+          hint="Off: every generate button is disabled and the API refuses."
+        />
+        <CheckboxField
+          label="Scheduled generation"
+          name="schedulingEnabled"
+          checked={config.schedulingEnabled}
+          onChange={(value) => void toggle('schedulingEnabled', value)}
+          hint="Generates a batch at each chosen hour (UTC)."
+        />
+        <CheckboxField
+          label="CSV upload"
+          name="csvUploadEnabled"
+          checked={config.csvUploadEnabled}
+          onChange={(value) => void toggle('csvUploadEnabled', value)}
+          hint="Allows generating from a file of titles."
+        />
+      </div>
+      <form noValidate onSubmit={(event) => void save(event)} className="mt-6 grid gap-4">
+        <fieldset>
+          <legend className="px-1 text-sm font-semibold">Schedule hours (UTC)</legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {HOURS.map((hour) => (
+              <label
+                key={hour}
+                className={`inline-flex min-h-10 min-w-12 cursor-pointer items-center justify-center rounded-full px-3 text-sm ring-1 ${
+                  hours.includes(hour)
+                    ? 'bg-brand-700 font-semibold text-white ring-brand-700'
+                    : 'ring-stone-300 dark:ring-night-line'
+                }`}
+              >
+                <input
+                  type="checkbox"
+                  className="sr-only"
+                  checked={hours.includes(hour)}
+                  onChange={() => setHours(toggleHour(hours, hour))}
+                  aria-label={`${hour}:00 UTC`}
+                />
+                {String(hour).padStart(2, '0')}
+              </label>
+            ))}
+          </div>
+          {errors.scheduleHours && (
+            <p className="mt-1 px-1 text-sm text-red-700 dark:text-red-400">{errors.scheduleHours}</p>
+          )}
+        </fieldset>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <TextField
+            label={`Batch size (${BATCH_SIZE.min}–${BATCH_SIZE.max})`}
+            name="batchSize"
+            type="number"
+            inputMode="numeric"
+            min={BATCH_SIZE.min}
+            max={BATCH_SIZE.max}
+            value={batchSize}
+            onChange={setBatchSize}
+            error={errors.batchSize}
+          />
+          <TextField
+            label={`Daily limit (at most ${MAX_PER_DAY})`}
+            name="maxPerDay"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_PER_DAY}
+            value={maxPerDay}
+            onChange={setMaxPerDay}
+            error={errors.maxPerDay}
+          />
+          <div className="self-end pb-2 text-sm">
+            Estimated daily output: <strong data-testid="estimated-output">{estimate}</strong> recipes
+            <span className="muted block text-xs">
+              {hours.length} hours × batch size
+              {estimate === (Number(maxPerDay) || MAX_PER_DAY) ? ', capped by the limit' : ''}
+            </span>
+          </div>
+        </div>
+        <div>
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {saving ? 'Saving…' : 'Save Schedule'}
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+export function LogPanel({ tick, active }: { tick: number; active: boolean }) {
+  const [log, setLog] = useState<{
+    entries: GenerationLogEntry[];
+    today: GenerationToday & { currentCount: number; maxPerDay: number };
+  } | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!active) return;
+    let stopped = false;
+    const load = async () => {
+      try {
+        const next = await api.get<NonNullable<typeof log>>('/api/generator/log?limit=25');
+        if (!stopped) {
+          setLog(next);
+          setFailed(false);
+        }
+      } catch {
+        if (!stopped) setFailed(true);
+      }
+    };
+    void load();
+    const timer = setInterval(() => void load(), LOG_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [tick, active]);
+
+  return (
+    <Panel title="Generation log">
+      {failed && !log && (
+        <p className="text-sm text-red-700 dark:text-red-300">The log could not be loaded.</p>
+      )}
+      {log && (
+        <>
+          <p className="mb-3 text-sm" data-testid="generator-today">
+            Today (UTC): <strong>{log.today.currentCount}</strong> of {log.today.maxPerDay} recipes,{' '}
+            {log.today.posts} blog posts, {log.today.failures} failures, {log.today.tokens.toLocaleString()}{' '}
+            tokens, {money(log.today.cost)}.
+          </p>
+          {log.entries.length === 0 ? (
+            <p className="muted text-sm">Nothing generated yet.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead>
+                  <tr className="border-b border-stone-200 dark:border-night-line">
+                    <th className="py-2 pr-3">When</th>
+                    <th className="py-2 pr-3">Kind</th>
+                    <th className="py-2 pr-3">Model</th>
+                    <th className="py-2 pr-3">Result</th>
+                    <th className="py-2 pr-3 text-right">Tokens in / out</th>
+                    <th className="py-2 pr-3 text-right">Cost</th>
+                    <th className="py-2 text-right">Time</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {log.entries.map((e) => (
+                    <tr key={e.id} className="border-b border-stone-100 align-top dark:border-night-line">
+                      <td className="py-2 pr-3 whitespace-nowrap">{shortTime(e.createdAt)}</td>
+                      <td className="py-2 pr-3">{e.kind}</td>
+                      <td className="py-2 pr-3">{e.modelId ?? '—'}</td>
+                      <td className="py-2 pr-3">
+                        {e.status === 'success' ? (
+                          e.resultSlug && !['blog', 'bulk-blog'].includes(e.kind) ? (
+                            <a className="underline" href={`/recipe/${e.resultSlug}`}>
+                              {e.resultTitle}
+                            </a>
+                          ) : (
+                            e.resultTitle
+                          )
+                        ) : (
+                          <span className="text-red-700 dark:text-red-300">{e.error}</span>
+                        )}
+                      </td>
+                      <td className="py-2 pr-3 text-right whitespace-nowrap">
+                        {e.promptTokens} / {e.completionTokens}
+                      </td>
+                      <td className="py-2 pr-3 text-right">{money(e.cost)}</td>
+                      <td className="py-2 text-right whitespace-nowrap">{seconds(e.durationMs)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+/** SPEC §5: the keys form only explains where keys live; nothing is sent or stored. */
+export function ApiKeysNotice() {
+  const [openai, setOpenai] = useState('');
+  const [other, setOther] = useState('');
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!openai.trim() && !other.trim()) {
+      showToast({
+        title: 'No API Keys',
+        description: 'Please enter at least one API key to save.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setOpenai('');
+    setOther('');
+    showToast({
+      title: 'API keys live in the environment',
+      description:
+        'Nothing was sent or stored. Set OPENAI_API_KEY (and OPENAI_BASE_URL) in the site’s environment variables and redeploy or restart.',
+    });
+  };
+  return (
+    <Panel title="API keys">
+      <p className="muted mb-4 text-sm">
+        Keys are never kept in the database. The generator reads <code>OPENAI_API_KEY</code> and{' '}
+        <code>OPENAI_BASE_URL</code> (any OpenAI-compatible endpoint: OpenAI, or a local Ollama or llama.cpp
+        server) from the environment.
+      </p>
+      <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <TextField
+          label="OpenAI API key"
+          name="openaiKey"
+          type="password"
+          autoComplete="off"
+          value={openai}
+          onChange={setOpenai}
+        />
+        <TextField
+          label="Other provider key"
+          name="otherKey"
+          type="password"
+          autoComplete="off"
+          value={other}
+          onChange={setOther}
+        />
+        <button type="submit" className="btn-ghost">
+          Save Keys
+        </button>
+      </form>
+    </Panel>
+  );
+}
