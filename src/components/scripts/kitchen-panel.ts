@@ -23,10 +23,13 @@ export function setUpKitchenPanel(root: HTMLElement): void {
   const mount = (defaultOpen: boolean) => void mountOnDemand(root, loadPanel, { defaultOpen });
   if (hasSavedTimers()) {
     (window.requestIdleCallback ?? setTimeout)(() => mount(false));
+    root.dispatchEvent(new Event('forkful:ready'));
     return;
   }
   button.addEventListener('click', () => mount(true), { once: true });
   // The code starts loading as the pointer or focus arrives, before the click.
   for (const type of ['pointerenter', 'focus'])
     button.addEventListener(type, () => void loadPanel(), { once: true, passive: true });
+  // A click made before this script ran (EarlyInput.astro held it) opens the panel now.
+  root.dispatchEvent(new Event('forkful:ready'));
 }

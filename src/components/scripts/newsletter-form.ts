@@ -62,5 +62,9 @@ function setUp(form: HTMLFormElement): void {
 
 /** Wires every [data-newsletter-form] on the page. */
 export function setUpNewsletterForms(): void {
-  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]')) setUp(form);
+  for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]')) {
+    setUp(form);
+    // A submission made before this script ran (EarlyInput.astro held it) goes out now.
+    form.dispatchEvent(new Event('forkful:ready'));
+  }
 }

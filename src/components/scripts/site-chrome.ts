@@ -29,6 +29,8 @@ for (const button of document.querySelectorAll('[data-theme-toggle]')) {
       // Private mode: the choice lasts for this page only.
     }
   });
+  // A click that came before this script (EarlyInput.astro held it) is played back now.
+  button.dispatchEvent(new Event('forkful:ready'));
 }
 // Until the visitor picks a theme, follow the system's.
 matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) => {
