@@ -1,6 +1,8 @@
 import type * as v from 'valibot';
 import type { CalorieEntryInputSchema, CalorieGoalInputSchema } from '../schemas/calorie-entry.ts';
 import type { CalorieDay, CalorieEntry, CalorieGoal } from '../schemas/calorie-entry.ts';
+import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.ts';
+import type { BlogPost, BlogPostInput } from '../schemas/blog-post.ts';
 import type { Category, CategoryInput } from '../schemas/category.ts';
 import type { AiModel, GeneratorConfig, GeneratorConfigUpdateSchema } from '../schemas/generator-config.ts';
 import type {
@@ -9,9 +11,11 @@ import type {
   GenerateBlogRequestSchema,
   GenerateRecipeRequestSchema,
 } from '../schemas/generator-request.ts';
+import type { FooterContentInput, Page, PageInput } from '../schemas/page.ts';
 import type { NewsletterResult, NewsletterSubscriberInputSchema } from '../schemas/newsletter-subscriber.ts';
 import type { PublishStatus } from '../schemas/publish.ts';
 import type { Recipe, RecipeInput, RecipeSummary, RelatedRecipe } from '../schemas/recipe.ts';
+import type { Settings, SettingsInput } from '../schemas/settings.ts';
 import type { HelpfulMark, Review, ReviewInputSchema, ReviewWriteResult } from '../schemas/review.ts';
 import type {
   AddShoppingItemsInputSchema,
@@ -40,7 +44,7 @@ export interface RouteSpec<Output, Body = undefined, Query = undefined> {
 }
 
 /** Paging query of the list routes. */
-interface Page {
+interface Paging {
   limit?: number;
   offset?: number;
 }
@@ -61,23 +65,23 @@ export interface ApiRoutes {
   'POST /api/auth/change-password': RouteSpec<{ success: boolean }, typeof ChangePasswordInputSchema>;
 
   // Recipes
-  'GET /api/recipes': RouteSpec<Recipe[], undefined, Page & { q?: string }>;
+  'GET /api/recipes': RouteSpec<Recipe[], undefined, Paging & { q?: string }>;
   'POST /api/recipes': RouteSpec<Recipe, RecipeInput>;
   'PUT /api/recipes/:id': RouteSpec<Recipe, RecipeInput>;
   'DELETE /api/recipes/:id': RouteSpec<Trashed>;
-  'GET /api/recipes/featured': RouteSpec<Recipe[], undefined, Page>;
+  'GET /api/recipes/featured': RouteSpec<Recipe[], undefined, Paging>;
   'GET /api/recipes/search': RouteSpec<
     RecipeSummary[],
     undefined,
     { q?: string; category?: string; cuisine?: string; limit?: number }
   >;
   'GET /api/recipes/slug/:slug': RouteSpec<Recipe>;
-  'GET /api/recipes/category/:category': RouteSpec<Recipe[], undefined, Page>;
+  'GET /api/recipes/category/:category': RouteSpec<Recipe[], undefined, Paging>;
   'GET /api/recipes/related/:id': RouteSpec<RelatedRecipe[], undefined, { limit?: number }>;
   'GET /api/recipes/:id': RouteSpec<Recipe>;
 
   // Reviews
-  'GET /api/recipes/:id/reviews': RouteSpec<Review[], undefined, Page>;
+  'GET /api/recipes/:id/reviews': RouteSpec<Review[], undefined, Paging>;
   'POST /api/recipes/:id/reviews': RouteSpec<ReviewWriteResult, typeof ReviewInputSchema>;
   'POST /api/reviews/:id/helpful': RouteSpec<HelpfulMark & { userFound: boolean }>;
 
@@ -140,6 +144,39 @@ export interface ApiRoutes {
   'GET /api/generator/jobs/:id': RouteSpec<unknown>;
   'GET /api/generator/log': RouteSpec<unknown, undefined, { limit?: number }>;
   'POST /api/generator/worker': RouteSpec<unknown>;
+
+  // Admin: pages and footer, blog, settings
+  'GET /api/pages': RouteSpec<Page[]>;
+  'GET /api/pages/footer': RouteSpec<Page>;
+  'GET /api/pages/:slug': RouteSpec<Page>;
+  'POST /api/pages': RouteSpec<Page, PageInput>;
+  'PUT /api/pages/footer': RouteSpec<Page, FooterContentInput | { content: string }>;
+  'PUT /api/pages/:id': RouteSpec<Page, PageInput>;
+  'DELETE /api/pages/:id': RouteSpec<Trashed>;
+  'GET /api/blog/posts': RouteSpec<BlogPost[]>;
+  'GET /api/blog/posts/:slug': RouteSpec<BlogPost>;
+  'POST /api/blog/posts': RouteSpec<BlogPost, BlogPostInput>;
+  'PUT /api/blog/posts/:id': RouteSpec<BlogPost, BlogPostInput>;
+  'DELETE /api/blog/posts/:id': RouteSpec<Trashed>;
+  'GET /api/blog/categories': RouteSpec<BlogCategory[]>;
+  'POST /api/blog/categories': RouteSpec<BlogCategory, BlogCategoryInput>;
+  'PUT /api/blog/categories/:id': RouteSpec<BlogCategory, BlogCategoryInput>;
+  'DELETE /api/blog/categories/:id': RouteSpec<Trashed>;
+  'GET /api/settings': RouteSpec<Settings>;
+  'PUT /api/settings': RouteSpec<Settings, SettingsInput>;
+
+  // Admin: versions and trash (their shapes live in functions/_shared/services/)
+  'GET /api/recipes/:id/versions': RouteSpec<unknown[]>;
+  'GET /api/recipes/:id/versions/:versionId': RouteSpec<unknown>;
+  'POST /api/recipes/:id/versions/:versionId/restore': RouteSpec<Recipe>;
+  'GET /api/pages/:id/versions': RouteSpec<unknown[]>;
+  'GET /api/pages/:id/versions/:versionId': RouteSpec<unknown>;
+  'POST /api/pages/:id/versions/:versionId/restore': RouteSpec<Page>;
+  'GET /api/blog/posts/:id/versions': RouteSpec<unknown[]>;
+  'GET /api/blog/posts/:id/versions/:versionId': RouteSpec<unknown>;
+  'POST /api/blog/posts/:id/versions/:versionId/restore': RouteSpec<BlogPost>;
+  'GET /api/admin/trash': RouteSpec<unknown[]>;
+  'POST /api/admin/trash/:id/restore': RouteSpec<unknown>;
 
   // Redirects of old addresses (HTML, not JSON)
   'GET /recipe-id/:id': RouteSpec<never>;
@@ -229,6 +266,35 @@ export const ROUTE_KEYS = {
   'GET /api/generator/jobs/:id': true,
   'GET /api/generator/log': true,
   'POST /api/generator/worker': true,
+  'GET /api/pages': true,
+  'GET /api/pages/footer': true,
+  'GET /api/pages/:slug': true,
+  'POST /api/pages': true,
+  'PUT /api/pages/footer': true,
+  'PUT /api/pages/:id': true,
+  'DELETE /api/pages/:id': true,
+  'GET /api/blog/posts': true,
+  'GET /api/blog/posts/:slug': true,
+  'POST /api/blog/posts': true,
+  'PUT /api/blog/posts/:id': true,
+  'DELETE /api/blog/posts/:id': true,
+  'GET /api/blog/categories': true,
+  'POST /api/blog/categories': true,
+  'PUT /api/blog/categories/:id': true,
+  'DELETE /api/blog/categories/:id': true,
+  'GET /api/settings': true,
+  'PUT /api/settings': true,
+  'GET /api/recipes/:id/versions': true,
+  'GET /api/recipes/:id/versions/:versionId': true,
+  'POST /api/recipes/:id/versions/:versionId/restore': true,
+  'GET /api/pages/:id/versions': true,
+  'GET /api/pages/:id/versions/:versionId': true,
+  'POST /api/pages/:id/versions/:versionId/restore': true,
+  'GET /api/blog/posts/:id/versions': true,
+  'GET /api/blog/posts/:id/versions/:versionId': true,
+  'POST /api/blog/posts/:id/versions/:versionId/restore': true,
+  'GET /api/admin/trash': true,
+  'POST /api/admin/trash/:id/restore': true,
   'GET /recipe-id/:id': true,
   'GET /recipe-id/:id/cook': true,
   'GET /recipe/:id': true,
