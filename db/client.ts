@@ -68,7 +68,9 @@ function lazyEmbeddedDatabase(dir: string): Db {
 
 /** Postgres through Neon's serverless Pool (WebSocket), as in production. */
 export function openPostgres(connectionString: string): Db {
-  const pool = new Pool({ connectionString, max: 5 });
+  // A database that is down or unreachable must cost a request seconds, not a hang (issue 11 §9):
+  // connecting gives up after 3 s, a query after 10 s; the request then answers 503.
+  const pool = new Pool({ connectionString, max: 5, connectionTimeoutMillis: 3_000, query_timeout: 10_000 });
   // A pool error on an idle client must not crash the process; the next query reports it.
   pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });

@@ -1,6 +1,6 @@
 // `npm run bench`: builds the site from N synthetic recipes (100 and 1,000; 10,000 with --full),
 // measures API latency (p50/p95) for search and recipe-by-slug on the real local server, the
-// server's memory after repeated rebuilds, bytes per page type and (when Chromium is present)
+// server's memory after repeated rebuilds and under 5 minutes of mixed load, bytes per page type and (when Chromium is present)
 // Lighthouse scores. Prints a table and writes bench/results.json.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { migrateToLatest } from '../db/client.ts';
 import { openPGlite } from '../db/embedded.ts';
 import { readRecipeFile, recipeFiles, seedDatabase } from '../db/seed.ts';
+import { benchMemory, memoryReport } from './lib/memory-bench.ts';
+import { SERVER_NODE_FLAGS } from './lib/server-flags.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const full = process.argv.includes('--full');
@@ -102,7 +104,7 @@ interface RunningServer {
 
 async function startServer(dataDir: string, port: number): Promise<RunningServer> {
   let output = '';
-  const child = spawn(process.execPath, ['scripts/serve.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -287,8 +289,14 @@ async function main(): Promise<void> {
     );
   }
 
-  // Bytes and Lighthouse on the real content, served by a fresh server.
+  // Memory under 5 minutes of mixed load and 2 quiet minutes (scripts/lib/memory-bench.ts).
   const extras: Record<string, unknown> = {};
+  console.log('\nMemory under load…');
+  const memory = await benchMemory(root);
+  extras.memoryUnderLoad = memory;
+  for (const line of memoryReport(memory)) console.log(line);
+
+  // Bytes and Lighthouse on the real content, served by a fresh server.
   const dataDir = path.join(root, '.data', 'bench-site');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const server = await startServer(dataDir, await freePort());

@@ -33,6 +33,7 @@ import {
   handleControl,
 } from './lib/local-control.ts';
 import { DamagedDatabaseError, DatabaseLockedError } from '../db/embedded.ts';
+import { startMemoryLog } from './lib/memory-map.ts';
 import { ApiError, errorResponse, json } from '../functions/_shared/http.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,6 +78,7 @@ async function main(): Promise<void> {
     await startStaticServer(api, prepared, hookSecret);
   }
   console.log(`Ready in ${seconds(started)}.`);
+  startMemoryLog();
 }
 
 /** Serves the built site and the API; rebuilds in the background when the build hook is called. */

@@ -135,9 +135,31 @@ function isInvalidText(err: unknown): boolean {
   return code === '22021' || code === '22P05';
 }
 
+/** Network codes and Postgres SQLSTATEs (class 08 connection, 57P0x shutdown, 53300 too many connections). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  '53300',
+]);
+/** What pg/Neon's driver says when the connection is lost or never made (they carry no code). */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|connection timeout|timeout expired|Query read timeout|Client has encountered a connection error|WebSocket/i;
+
 function isDatabaseUnavailable(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  return code === 'ECONNREFUSED' || code === 'ETIMEDOUT' || code === '57P03' || code === '53300';
+  for (
+    let e = err as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
+    e && depth < 4;
+    depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith('08') || /^57P0[1-3]$/.test(code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGE.test(e.message)) return true;
+    e = (e.cause as typeof e) ?? null;
+  }
+  return false;
 }
 
 /** Turns valibot issues into the API's issue list. */

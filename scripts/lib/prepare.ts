@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { databaseUrl, dataDir, migrateToLatest, openPostgres, setDb, type Db } from '../../db/client.ts';
+import {
+  databaseUrl,
+  dataDir,
+  migrateToLatest,
+  openPostgres,
+  setDb,
+  useLocalWebSocketProxy,
+  type Db,
+} from '../../db/client.ts';
+import { startWebSocketProxy } from './ws-proxy.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { openPGlite } from '../../db/embedded.ts';
 import { seedDatabase } from '../../db/seed.ts';
@@ -29,9 +38,20 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
   let close: () => Promise<void>;
   let t = performance.now();
   if (url) {
+    const { hostname, host } = new URL(url);
+    // Neon's driver speaks WebSocket; a PostgreSQL on this machine gets the proxy Neon would run.
+    let stopProxy = async () => {};
+    if (['localhost', '127.0.0.1', '[::1]'].includes(hostname)) {
+      const proxy = await startWebSocketProxy();
+      useLocalWebSocketProxy(proxy.port);
+      stopProxy = proxy.close;
+    }
     db = openPostgres(url);
-    close = () => db.destroy();
-    report.push(`Database: PostgreSQL (${new URL(url).host})`);
+    close = async () => {
+      await db.destroy();
+      await stopProxy();
+    };
+    report.push(`Database: PostgreSQL (${host})`);
   } else {
     const embedded = openPGlite(path.join(dir, 'pglite'));
     db = embedded.db;

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { serveQueriesTo } from './ipc-database.ts';
 import type { WorkerReport } from '../build-worker.ts';
+import { withoutServerFlags } from './server-flags.ts';
 
 // Builds the static site into a fresh folder per build and tells the server to switch to it
 // when done (building into the served folder gave 404s under load). One build at a time;
@@ -168,6 +169,8 @@ export class SiteBuilder {
         [this.#root, outDir, cacheDir],
         {
           cwd: this.#root,
+          // Not the server's heap limits: a large build needs more, and returns it on exit.
+          execArgv: withoutServerFlags(process.execArgv),
           serialization: 'advanced',
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         },

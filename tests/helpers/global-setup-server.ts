@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT, TEST_DATA } from './paths.ts';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = path.join(TEST_DATA, 'server');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['scripts/serve.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.ts'], {
     cwd: ROOT,
     // NODE_ENV=production: vitest sets "test", which would make the build bundle React's development code.
     env: {

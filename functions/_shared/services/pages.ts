@@ -1,0 +1,200 @@
+import { sql } from 'kysely';
+import * as v from 'valibot';
+import type { Db } from '../../../db/client.ts';
+import { PAGE_COLUMNS, pageFromRow, pageToRow, pageVersionData } from '../../../db/mappers/page.ts';
+import {
+  FOOTER_SLUG,
+  FooterContentSchema,
+  PageInputSchema,
+  type FooterContentValues,
+  type Page,
+  type PageInputValues,
+} from '../../../src/lib/schemas/page.ts';
+import { ApiError, badRequest, notFound, parseOrThrow, toIssues } from '../http.ts';
+import { publish, type PublishScope } from '../publish.ts';
+import type { WriteOptions } from './recipes.ts';
+import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
+import { keepVersion } from './versions.ts';
+
+// Static pages (SPEC §7 "Pages"): reads (drafts only for the admin) and the admin's writes, each
+// one transaction and then one publish. The footer is the page with slug `footer`, whose content
+// is the footer's JSON (checked with the footer form's rules).
+
+const pageClash = (slug: string) => new ApiError(409, `The slug "${slug}" is already used by another page.`);
+const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+
+/** Every page (the admin) or the published ones, by title. */
+export async function listPages(db: Db, options: { drafts: boolean }): Promise<Page[]> {
+  const rows = await db
+    .selectFrom('pages')
+    .select(PAGE_COLUMNS)
+    .$if(!options.drafts, (qb) => qb.where('is_published', '=', true))
+    .orderBy('title')
+    .orderBy('id')
+    .execute();
+  return rows.map(pageFromRow);
+}
+
+export async function pageBySlug(
+  db: Db,
+  slug: string,
+  options: { drafts: boolean },
+): Promise<Page | undefined> {
+  const row = await db
+    .selectFrom('pages')
+    .select(PAGE_COLUMNS)
+    .where('slug', '=', slug)
+    .$if(!options.drafts, (qb) => qb.where('is_published', '=', true))
+    .executeTakeFirst();
+  return row ? pageFromRow(row) : undefined;
+}
+
+/** A page input with the footer's content checked and normalised when the slug is `footer`. */
+export function parsePageInput(input: unknown): PageInputValues {
+  const values = parseOrThrow(PageInputSchema, input, 'page');
+  if (values.slug !== FOOTER_SLUG) return values;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(values.content);
+  } catch {
+    const message = "The footer's content must be JSON (companyName, tagline, copyright, links, social)";
+    throw badRequest(`Invalid page: content: ${message}`, [{ path: 'content', message }]);
+  }
+  return { ...values, content: JSON.stringify(parseFooter(parsed, 'content.')) };
+}
+
+/** Footer form values, or a 400 naming the fields (with `prefix` before each path). */
+export function parseFooter(input: unknown, prefix = ''): FooterContentValues {
+  const result = v.safeParse(FooterContentSchema, input);
+  if (result.success) return result.output;
+  const issues = toIssues(result.issues).map((i) => ({ ...i, path: `${prefix}${i.path}` }));
+  throw badRequest(`Invalid footer: ${issues[0]!.path}: ${issues[0]!.message}`, issues);
+}
+
+const scopeOf = (reason: string, slugs: string[]): PublishScope =>
+  slugs.includes(FOOTER_SLUG) ? { reason, siteWide: true } : { reason, pages: [...new Set(slugs)] };
+
+export async function createPage(db: Db, input: unknown, options: WriteOptions = {}): Promise<Page> {
+  const values = parsePageInput(input);
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('pages')
+        .select('id')
+        .where('slug', '=', values.slug)
+        .executeTakeFirst();
+      if (taken) throw pageClash(values.slug);
+      return trx
+        .insertInto('pages')
+        .values(pageToRow(values))
+        .returning(PAGE_COLUMNS)
+        .executeTakeFirstOrThrow();
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw pageClash(values.slug);
+      throw err;
+    });
+  const page = pageFromRow(row);
+  if (options.publish !== false)
+    await publish(scopeOf(`Page "${page.title}" created`, [page.slug]), options.context);
+  return page;
+}
+
+export async function updatePage(
+  db: Db,
+  id: number,
+  input: unknown,
+  options: WriteOptions = {},
+): Promise<Page> {
+  const values = parsePageInput(input);
+  let before: Page | undefined;
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      const current = await trx
+        .selectFrom('pages')
+        .select(PAGE_COLUMNS)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!current) throw notFound('Page not found.');
+      before = pageFromRow(current);
+      if (values.slug !== current.slug) {
+        const taken = await trx
+          .selectFrom('pages')
+          .select('id')
+          .where('slug', '=', values.slug)
+          .executeTakeFirst();
+        if (taken) throw pageClash(values.slug);
+      }
+      await keepVersion(
+        trx,
+        'page',
+        id,
+        { title: current.title, data: pageVersionData(before) },
+        options.author ?? 'admin',
+      );
+      return trx
+        .updateTable('pages')
+        .set({ ...pageToRow(values), updated_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .returning(PAGE_COLUMNS)
+        .executeTakeFirstOrThrow();
+    })
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw pageClash(values.slug);
+      throw err;
+    });
+  const page = pageFromRow(row);
+  if (options.publish !== false)
+    await publish(
+      scopeOf(`Page "${page.title}" updated`, [page.slug, before?.slug ?? page.slug]),
+      options.context,
+    );
+  return page;
+}
+
+export async function deletePage(db: Db, id: number, options: WriteOptions = {}): Promise<TrashEntry> {
+  let removed: { slug: string; title: string } | undefined;
+  const entry = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('pages')
+      .select(['id', 'slug', 'title'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('Page not found.');
+    removed = row;
+    const tables = [await snapshotRows(trx, 'pages', [...PAGE_COLUMNS], sql<boolean>`id = ${id}`)];
+    const trashed = await moveToTrash(
+      trx,
+      { entity: 'page', entityId: id, title: row.title },
+      { tables, relink: [] },
+      options.author ?? 'admin',
+    );
+    await trx.deleteFrom('pages').where('id', '=', id).execute();
+    return trashed;
+  });
+  if (options.publish !== false && removed)
+    await publish(scopeOf(`Page "${removed.title}" deleted`, [removed.slug]), options.context);
+  return entry;
+}
+
+/** Saves the footer form: the footer page's content, created when missing (published). */
+export async function saveFooter(db: Db, input: unknown, options: WriteOptions = {}): Promise<Page> {
+  const footer = parseFooter(input);
+  const existing = await db
+    .selectFrom('pages')
+    .select(PAGE_COLUMNS)
+    .where('slug', '=', FOOTER_SLUG)
+    .executeTakeFirst();
+  const page = {
+    title: existing?.title ?? 'Footer',
+    slug: FOOTER_SLUG,
+    description: existing?.description ?? 'Site footer (JSON)',
+    content: JSON.stringify(footer),
+    isPublished: true,
+  };
+  return existing ? updatePage(db, existing.id, page, options) : createPage(db, page, options);
+}

@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { Db } from '../../../db/client.ts';
+import { settingsFromRow, settingsToRow } from '../../../db/mappers/settings.ts';
+import { SettingsInputSchema, type Settings } from '../../../src/lib/schemas/settings.ts';
+import { defaultSettings } from '../../../src/lib/site-defaults.ts';
+import { parseOrThrow } from '../http.ts';
+import { publish } from '../publish.ts';
+import type { WriteOptions } from './recipes.ts';
+
+// Site settings (SPEC §3, §7): one row, read by everyone, replaced whole by the admin.
+
+/** The site's origin when the PUT leaves siteUrl out. */
+const siteOrigin = () => (process.env.SITE_URL ?? 'http://localhost:8888').replace(/\/+$/, '');
+
+/** The settings (SPEC §9 defaults when the row is missing, as on a database never seeded). */
+export async function readSettings(db: Db): Promise<Settings & { updatedAt: string | null }> {
+  const row = await db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
+  if (!row) return { ...defaultSettings(siteOrigin()), updatedAt: null };
+  return { ...settingsFromRow(row), updatedAt: new Date(row.updated_at).toISOString() };
+}
+
+/** Replaces the settings with the full object (fields left out get SPEC §9 defaults). */
+export async function saveSettings(db: Db, input: unknown, options: WriteOptions = {}): Promise<Settings> {
+  const values = parseOrThrow(SettingsInputSchema, input, 'settings');
+  const settings: Settings = { ...values, siteUrl: values.siteUrl ?? siteOrigin() };
+  const row = settingsToRow(settings);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values({ id: 1, ...row } as never)
+      .onConflict((oc) => oc.column('id').doUpdateSet({ ...row, updated_at: sql<Date>`now()` }))
+      .execute();
+  });
+  if (options.publish !== false)
+    await publish({ reason: 'Settings updated', siteWide: true }, options.context);
+  return settings;
+}

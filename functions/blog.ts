@@ -1,0 +1,137 @@
+import * as v from 'valibot';
+import { getDb } from '../db/client.ts';
+import { BLOG_TAG } from './_shared/cache/areas.ts';
+import { areaPolicy } from './_shared/cache/policies.ts';
+import { publicOrAdmin } from './_shared/admin-reads.ts';
+import { json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
+import { IdParam, limitParam, OffsetParam, pathParam, SlugParam } from './_shared/params.ts';
+import { defineRoutes, type Config } from './_shared/router.ts';
+import { requireAdmin } from './_shared/session.ts';
+import {
+  createBlogCategory,
+  createPost,
+  deleteBlogCategory,
+  deletePost,
+  listBlogCategories,
+  listPosts,
+  postBySlug,
+  updateBlogCategory,
+  updatePost,
+} from './_shared/services/blog.ts';
+
+// The blog (SPEC §7 "Pages, blog, settings"): posts and blog categories. Reads are public (the
+// admin also sees drafts, uncached); writes are the admin's.
+
+export const config: Config = {
+  path: [
+    '/api/blog/posts',
+    '/api/blog/posts/:slug',
+    '/api/blog/posts/:id',
+    '/api/blog/categories',
+    '/api/blog/categories/:id',
+  ],
+  method: ['GET', 'POST', 'PUT', 'DELETE'],
+};
+
+const POST_BODY_BYTES = 512 * 1024;
+const PostQuery = v.object({
+  limit: limitParam(50, 200),
+  offset: OffsetParam,
+  category: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(120))),
+});
+
+export default defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/blog/posts',
+    handler: publicOrAdmin('pages', async (_req, { url }, viewer) => {
+      const query = parseOrThrow(PostQuery, queryOf(url), 'query');
+      const posts = await listPosts(getDb(), { ...query, drafts: viewer.admin });
+      return json(posts, viewer.admin ? {} : { cache: areaPolicy('pages', BLOG_TAG) });
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/blog/posts/:slug',
+    handler: publicOrAdmin('pages', async (_req, { params }, viewer) => {
+      const slug = pathParam(SlugParam, params.slug, 'slug');
+      const post = await postBySlug(getDb(), slug, { drafts: viewer.admin });
+      if (!post) throw notFound('Blog post not found.');
+      return json(post, viewer.admin ? {} : { cache: areaPolicy('pages', BLOG_TAG) });
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/blog/posts',
+    handler: async (req, { netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const input = await readJson(req, v.unknown(), POST_BODY_BYTES);
+      return json(await createPost(db, input, { author: admin.username, context: netlify }), { status: 201 });
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/blog/posts/:id',
+    handler: async (req, { params, netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const id = pathParam(IdParam, params.id, 'id');
+      const input = await readJson(req, v.unknown(), POST_BODY_BYTES);
+      return json(await updatePost(db, id, input, { author: admin.username, context: netlify }));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/blog/posts/:id',
+    handler: async (req, { params, netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const id = pathParam(IdParam, params.id, 'id');
+      const trash = await deletePost(db, id, { author: admin.username, context: netlify });
+      return json({ deleted: true, id, trash });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/blog/categories',
+    handler: publicOrAdmin('pages', async (_req, _ctx, viewer) => {
+      const categories = await listBlogCategories(getDb(), { drafts: viewer.admin });
+      return json(categories, viewer.admin ? {} : { cache: areaPolicy('pages', BLOG_TAG) });
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/blog/categories',
+    handler: async (req, { netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const input = await readJson(req, v.unknown());
+      return json(await createBlogCategory(db, input, { author: admin.username, context: netlify }), {
+        status: 201,
+      });
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/blog/categories/:id',
+    handler: async (req, { params, netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const id = pathParam(IdParam, params.id, 'id');
+      const input = await readJson(req, v.unknown());
+      return json(await updateBlogCategory(db, id, input, { author: admin.username, context: netlify }));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/blog/categories/:id',
+    handler: async (req, { params, netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const id = pathParam(IdParam, params.id, 'id');
+      const trash = await deleteBlogCategory(db, id, { author: admin.username, context: netlify });
+      return json({ deleted: true, id, trash });
+    },
+  },
+]);

@@ -1,0 +1,132 @@
+import { getDb, type Db } from '../db/client.ts';
+import type { VersionedEntity } from '../db/schema.ts';
+import { json, notFound } from './_shared/http.ts';
+import { IdParam, pathParam } from './_shared/params.ts';
+import { publish, type PublishScope } from './_shared/publish.ts';
+import { defineRoutes, type Config, type Route } from './_shared/router.ts';
+import { requireAdmin } from './_shared/session.ts';
+import { updatePost } from './_shared/services/blog.ts';
+import { updatePage } from './_shared/services/pages.ts';
+import { updateRecipe, type WriteOptions } from './_shared/services/recipes.ts';
+import { listTrash, restoreFromTrash, type TrashEntry } from './_shared/services/trash.ts';
+import { findVersion, listVersions } from './_shared/services/versions.ts';
+
+// "Nothing is lost by a slip" (issue 12 item 6), admin only:
+// - versions: every update of a recipe, page or blog post keeps the state it replaced (the last
+//   20). List them, read one, restore one (the restore is itself an update, so it can be undone).
+// - trash: every delete of a recipe, category, page, post or blog category can be undone —
+//   POST /api/admin/trash/{trashId}/restore with the `trash.id` the DELETE answered.
+
+export const config: Config = {
+  path: [
+    '/api/recipes/:id/versions',
+    '/api/recipes/:id/versions/:versionId',
+    '/api/recipes/:id/versions/:versionId/restore',
+    '/api/pages/:id/versions',
+    '/api/pages/:id/versions/:versionId',
+    '/api/pages/:id/versions/:versionId/restore',
+    '/api/blog/posts/:id/versions',
+    '/api/blog/posts/:id/versions/:versionId',
+    '/api/blog/posts/:id/versions/:versionId/restore',
+    '/api/admin/trash',
+    '/api/admin/trash/:id/restore',
+  ],
+  method: ['GET', 'POST'],
+};
+
+type Updater = (db: Db, id: number, input: unknown, options: WriteOptions) => Promise<unknown>;
+const UPDATERS: Record<VersionedEntity, Updater> = {
+  recipe: updateRecipe,
+  page: updatePage,
+  post: updatePost,
+};
+
+function versionRoutes(base: string, entity: VersionedEntity): Route[] {
+  return [
+    {
+      method: 'GET',
+      path: `${base}/:id/versions`,
+      handler: async (req, { params }) => {
+        const db = getDb();
+        await requireAdmin(req, db);
+        const id = pathParam(IdParam, params.id, 'id');
+        return json(await listVersions(db, entity, id));
+      },
+    },
+    {
+      method: 'GET',
+      path: `${base}/:id/versions/:versionId`,
+      handler: async (req, { params }) => {
+        const db = getDb();
+        await requireAdmin(req, db);
+        const id = pathParam(IdParam, params.id, 'id');
+        const versionId = pathParam(IdParam, params.versionId, 'versionId');
+        const version = await findVersion(db, entity, id, versionId);
+        if (!version) throw notFound('Version not found.');
+        return json(version);
+      },
+    },
+    {
+      method: 'POST',
+      path: `${base}/:id/versions/:versionId/restore`,
+      handler: async (req, { params, netlify }) => {
+        const db = getDb();
+        const admin = await requireAdmin(req, db);
+        const id = pathParam(IdParam, params.id, 'id');
+        const versionId = pathParam(IdParam, params.versionId, 'versionId');
+        const version = await findVersion(db, entity, id, versionId);
+        if (!version) throw notFound('Version not found.');
+        const restored = await UPDATERS[entity](db, id, version.data, {
+          author: admin.username,
+          context: netlify,
+        });
+        return json(restored);
+      },
+    },
+  ];
+}
+
+/** What a restored item changed on the site. */
+function scopeOfRestore(entry: TrashEntry, row: Record<string, unknown>): PublishScope {
+  const reason = `${entry.title} restored from the trash`;
+  switch (entry.entity) {
+    case 'recipe':
+      return {
+        reason,
+        recipes: [{ id: Number(row.id), slug: String(row.slug), category: String(row.category) }],
+      };
+    case 'category':
+      return { reason, categories: [String(row.slug)] };
+    case 'page':
+      return row.slug === 'footer' ? { reason, siteWide: true } : { reason, pages: [String(row.slug)] };
+    default:
+      return { reason, blog: true };
+  }
+}
+
+export default defineRoutes([
+  ...versionRoutes('/api/recipes', 'recipe'),
+  ...versionRoutes('/api/pages', 'page'),
+  ...versionRoutes('/api/blog/posts', 'post'),
+  {
+    method: 'GET',
+    path: '/api/admin/trash',
+    handler: async (req) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      return json(await listTrash(db));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/trash/:id/restore',
+    handler: async (req, { params, netlify }) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      const id = pathParam(IdParam, params.id, 'id');
+      const { entry, row } = await restoreFromTrash(db, id);
+      await publish(scopeOfRestore(entry, row), netlify);
+      return json({ restored: true, entity: entry.entity, id: entry.entityId, title: entry.title });
+    },
+  },
+]);

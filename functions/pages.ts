@@ -1,0 +1,106 @@
+import * as v from 'valibot';
+import { getDb } from '../db/client.ts';
+import { pageTag } from './_shared/cache/areas.ts';
+import { withResponseCache } from './_shared/cache/cached-response.ts';
+import { areaPolicy } from './_shared/cache/policies.ts';
+import { publicOrAdmin } from './_shared/admin-reads.ts';
+import { json, notFound, readJson } from './_shared/http.ts';
+import { IdParam, pathParam, SlugParam } from './_shared/params.ts';
+import { defineRoutes, type Config } from './_shared/router.ts';
+import { requireAdmin } from './_shared/session.ts';
+import {
+  createPage,
+  deletePage,
+  listPages,
+  pageBySlug,
+  saveFooter,
+  updatePage,
+} from './_shared/services/pages.ts';
+import { FOOTER_SLUG } from '../src/lib/schemas/page.ts';
+
+// Static pages (SPEC §7 "Pages, blog, settings"): GET lists published pages (the admin also sees
+// drafts), writes are the admin's. The footer is the page with slug `footer`: GET
+// /api/pages/footer answers it (content is a JSON string), PUT /api/pages/footer saves the footer
+// form's object.
+
+export const config: Config = {
+  path: ['/api/pages', '/api/pages/footer', '/api/pages/:slug', '/api/pages/:id'],
+  method: ['GET', 'POST', 'PUT', 'DELETE'],
+};
+
+/** Pages are long Markdown documents. */
+const PAGE_BODY_BYTES = 512 * 1024;
+
+export default defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/pages',
+    handler: publicOrAdmin('pages', async (_req, _ctx, viewer) => {
+      const pages = await listPages(getDb(), { drafts: viewer.admin });
+      if (viewer.admin) return json(pages);
+      return json(pages, { cache: areaPolicy('pages', ...pages.map((p) => pageTag(p.slug))) });
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/pages/footer',
+    // SPEC §7: the footer's content is a JSON string, cached 5 minutes (the area's TTL and s-maxage).
+    handler: withResponseCache('pages', async () => {
+      const page = await pageBySlug(getDb(), FOOTER_SLUG, { drafts: true });
+      if (!page) throw notFound('The footer page does not exist; the site shows the default footer.');
+      return json(page, { cache: areaPolicy('pages', pageTag(FOOTER_SLUG)) });
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/pages/:slug',
+    handler: publicOrAdmin('pages', async (_req, { params }, viewer) => {
+      const slug = pathParam(SlugParam, params.slug, 'slug');
+      const page = await pageBySlug(getDb(), slug, { drafts: viewer.admin });
+      if (!page) throw notFound('Page not found.');
+      return json(page, viewer.admin ? {} : { cache: areaPolicy('pages', pageTag(page.slug)) });
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/pages',
+    handler: async (req, { netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const input = await readJson(req, v.unknown(), PAGE_BODY_BYTES);
+      return json(await createPage(db, input, { author: admin.username, context: netlify }), { status: 201 });
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/pages/footer',
+    handler: async (req, { netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const input = await readJson(req, v.unknown());
+      return json(await saveFooter(db, input, { author: admin.username, context: netlify }));
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/api/pages/:id',
+    handler: async (req, { params, netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const id = pathParam(IdParam, params.id, 'id');
+      const input = await readJson(req, v.unknown(), PAGE_BODY_BYTES);
+      return json(await updatePage(db, id, input, { author: admin.username, context: netlify }));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/pages/:id',
+    handler: async (req, { params, netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const id = pathParam(IdParam, params.id, 'id');
+      const trash = await deletePage(db, id, { author: admin.username, context: netlify });
+      return json({ deleted: true, id, trash });
+    },
+  },
+]);

@@ -1,0 +1,26 @@
+import * as v from 'valibot';
+import { optionalText, requiredSlug, requiredText } from './fields.ts';
+import { objectMessage } from './messages.ts';
+
+// Blog categories (SPEC §3): name and slug required (SPEC §5), description optional.
+
+export const BlogCategorySchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  slug: v.string(),
+  description: v.string(),
+  /** Posts in it (all of them for the admin, published ones for everyone else). */
+  postCount: v.optional(v.number()),
+});
+export type BlogCategory = v.InferOutput<typeof BlogCategorySchema>;
+
+export const BlogCategoryInputSchema = v.object(
+  {
+    name: requiredText('Name is required', 80),
+    slug: requiredSlug,
+    description: optionalText(1000),
+  },
+  objectMessage({ name: 'Name is required', slug: 'Slug is required' }),
+);
+export type BlogCategoryInput = v.InferInput<typeof BlogCategoryInputSchema>;
+export type BlogCategoryInputValues = v.InferOutput<typeof BlogCategoryInputSchema>;

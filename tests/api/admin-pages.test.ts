@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pages from '../../functions/pages.ts';
+import { publishingSettled } from '../../functions/_shared/publish.ts';
+import { as, type TestAccount } from '../helpers/accounts.ts';
+import { guardAccounts } from '../helpers/admin-session.ts';
+import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+
+// Static pages and the footer (issue 12 item 2): drafts only for the admin, {title, slug,
+// content, isPublished} with SPEC §5 messages, 409 on a taken slug, the footer's JSON checked
+// with the footer form's rules, GET /api/pages/footer cached and refreshed after a save.
+
+describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
+  const db = useTestDatabase();
+  let cook: TestAccount;
+  let admin: TestAccount;
+  const savedHook = process.env.BUILD_HOOK_URL;
+
+  beforeAll(async () => {
+    delete process.env.BUILD_HOOK_URL;
+    ({ cook, admin } = await guardAccounts());
+  });
+  afterAll(async () => {
+    await publishingSettled();
+    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
+  });
+
+  const rows = () => db().selectFrom('pages').selectAll().orderBy('id').execute();
+  const slugsOf = (list: { slug: string }[]) => list.map((p) => p.slug);
+
+  it('creates a page, published by default; a draft only the admin sees', async () => {
+    const res = await call(
+      pages,
+      '/api/pages',
+      as(admin, {
+        method: 'POST',
+        json: { title: 'Shipping', slug: 'shipping', content: '# Shipping\n\nFast.' },
+      }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ title: 'Shipping', slug: 'shipping', isPublished: true });
+    const draft = await call(
+      pages,
+      '/api/pages',
+      as(admin, {
+        method: 'POST',
+        json: { title: 'Secret', slug: 'secret', content: 'Soon.', isPublished: false },
+      }),
+    );
+    expect(draft.body.isPublished).toBe(false);
+    const publicList = await call(pages, '/api/pages');
+    expect(slugsOf(publicList.body)).toContain('shipping');
+    expect(slugsOf(publicList.body)).not.toContain('secret');
+    expect(publicList.headers.get('Netlify-Cache-Tag')).toContain('pages');
+    const cookList = await call(pages, '/api/pages', as(cook));
+    expect(slugsOf(cookList.body)).not.toContain('secret');
+    const adminList = await call(pages, '/api/pages', as(admin));
+    expect(slugsOf(adminList.body)).toContain('secret');
+    expect(adminList.headers.get('Cache-Control')).toContain('no-store');
+    expect((await call(pages, '/api/pages/secret')).status).toBe(404);
+    expect((await call(pages, '/api/pages/secret', as(admin))).status).toBe(200);
+    // The admin's look did not leave the drafts in the shared cache.
+    expect(slugsOf((await call(pages, '/api/pages')).body)).not.toContain('secret');
+  });
+
+  it.each([
+    ['no title', { slug: 'x', content: 'y' }, 'title', 'Title is required'],
+    ['a blank title', { title: ' ', slug: 'x', content: 'y' }, 'title', 'Title is required'],
+    ['no slug', { title: 'X', content: 'y' }, 'slug', 'Slug is required'],
+    [
+      'a bad slug',
+      { title: 'X', slug: 'Bad Slug', content: 'y' },
+      'slug',
+      'Must be a slug like "summer-salads" (lowercase letters, digits and hyphens)',
+    ],
+    ['no content', { title: 'X', slug: 'x' }, 'content', 'Content is required'],
+    [
+      'isPublished as text',
+      { title: 'X', slug: 'x', content: 'y', isPublished: 'yes' },
+      'isPublished',
+      'Must be true or false',
+    ],
+  ])('refuses %s with 400 and the SPEC message, nothing changed', async (_n, body, path, message) => {
+    const before = await rows();
+    const res = await call(pages, '/api/pages', as(admin, { method: 'POST', json: body }));
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path, message });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('refuses a taken slug with 409 naming it, on create and on update', async () => {
+    const before = await rows();
+    const res = await call(
+      pages,
+      '/api/pages',
+      as(admin, { method: 'POST', json: { title: 'A', slug: 'about-us', content: 'x' } }),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.error).toContain('"about-us"');
+    const shipping = before.find((p) => p.slug === 'shipping')!;
+    const put = await call(
+      pages,
+      `/api/pages/${shipping.id}`,
+      as(admin, { method: 'PUT', json: { title: 'A', slug: 'about-us', content: 'x' } }),
+    );
+    expect(put.status).toBe(409);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('updates a page and deletes it into the trash', async () => {
+    const shipping = (await rows()).find((p) => p.slug === 'shipping')!;
+    const put = await call(
+      pages,
+      `/api/pages/${shipping.id}`,
+      as(admin, { method: 'PUT', json: { title: 'Shipping & Returns', slug: 'shipping', content: 'Free.' } }),
+    );
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ title: 'Shipping & Returns', content: 'Free.' });
+    expect((await call(pages, '/api/pages/shipping')).body.title).toBe('Shipping & Returns');
+    const del = await call(pages, `/api/pages/${shipping.id}`, as(admin, { method: 'DELETE' }));
+    expect(del.body).toMatchObject({ deleted: true, trash: { entity: 'page' } });
+    expect((await call(pages, '/api/pages/shipping')).status).toBe(404);
+    expect((await call(pages, `/api/pages/${shipping.id}`, as(admin, { method: 'DELETE' }))).status).toBe(
+      404,
+    );
+  });
+
+  it('answers the footer with its content as a JSON string, cached, fresh after a save', async () => {
+    const first = await call(pages, '/api/pages/footer');
+    expect(first.status).toBe(200);
+    expect(typeof first.body.content).toBe('string');
+    expect(JSON.parse(first.body.content).companyName).toBe('Forkful');
+    expect(first.headers.get('Netlify-CDN-Cache-Control')).toContain('s-maxage=300');
+    const saved = await call(
+      pages,
+      '/api/pages/footer',
+      as(admin, {
+        method: 'PUT',
+        json: {
+          companyName: 'Forkful Kitchen',
+          tagline: 'Cook more.',
+          copyright: '© Forkful',
+          social: { facebook: 'https://facebook.com/forkful', youtube: '' },
+        },
+      }),
+    );
+    expect(saved.status).toBe(200);
+    const after = await call(pages, '/api/pages/footer');
+    expect(JSON.parse(after.body.content)).toMatchObject({
+      companyName: 'Forkful Kitchen',
+      tagline: 'Cook more.',
+    });
+  });
+
+  it.each([
+    ['no company name', { tagline: 't', copyright: 'c' }, 'companyName', 'Company name is required'],
+    ['no tagline', { companyName: 'n', copyright: 'c' }, 'tagline', 'Tagline is required'],
+    [
+      'a blank copyright',
+      { companyName: 'n', tagline: 't', copyright: '' },
+      'copyright',
+      'Copyright is required',
+    ],
+    [
+      'a social link that is not a URL',
+      { companyName: 'n', tagline: 't', copyright: 'c', social: { twitter: 'not a url' } },
+      'social.twitter',
+      'Must be a valid URL',
+    ],
+  ])('refuses a footer with %s (400, SPEC message, nothing changed)', async (_n, body, path, message) => {
+    const before = await rows();
+    const res = await call(pages, '/api/pages/footer', as(admin, { method: 'PUT', json: body }));
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path, message });
+    expect(await rows()).toEqual(before);
+  });
+
+  it('checks the footer rules when the footer page is written through PUT /api/pages/{id}', async () => {
+    const footer = (await rows()).find((p) => p.slug === 'footer')!;
+    const notJson = await call(
+      pages,
+      `/api/pages/${footer.id}`,
+      as(admin, { method: 'PUT', json: { title: 'Footer', slug: 'footer', content: '{oops' } }),
+    );
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.issues[0].path).toBe('content');
+    const missing = await call(
+      pages,
+      `/api/pages/${footer.id}`,
+      as(admin, {
+        method: 'PUT',
+        json: { title: 'Footer', slug: 'footer', content: JSON.stringify({ tagline: 't' }) },
+      }),
+    );
+    expect(missing.body.issues).toContainEqual({
+      path: 'content.companyName',
+      message: 'Company name is required',
+    });
+  });
+
+  it.each([
+    ['POST', '/api/pages'],
+    ['PUT', '/api/pages/1'],
+    ['PUT', '/api/pages/footer'],
+    ['DELETE', '/api/pages/1'],
+  ])('%s %s: anonymous 401, cook 403, nothing changed', async (method, path) => {
+    const before = await rows();
+    const body = { title: 'H', slug: 'h', content: 'h', companyName: 'h', tagline: 'h', copyright: 'h' };
+    expect((await call(pages, path, { method, json: body })).status).toBe(401);
+    expect((await call(pages, path, as(cook, { method, json: body }))).status).toBe(403);
+    expect(await rows()).toEqual(before);
+  });
+});

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import settings from '../../functions/settings.ts';
+import { publishingSettled } from '../../functions/_shared/publish.ts';
+import { as, type TestAccount } from '../helpers/accounts.ts';
+import { guardAccounts } from '../helpers/admin-session.ts';
+import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+
+// Site settings (issue 12 item 2): GET for everyone, PUT the full SPEC §3 object for the admin,
+// fields left out take SPEC §9 defaults, bad values are 400 with nothing changed.
+
+const FIELDS = [
+  'contactEmail',
+  'enableAnalytics',
+  'enableComments',
+  'enableNewsletter',
+  'analyticsId',
+  'footerText',
+  'googleAnalyticsId',
+  'privacyLink',
+  'siteDescription',
+  'siteName',
+  'siteTitle',
+  'siteUrl',
+  'termsLink',
+].sort();
+
+describe.skipIf(!databaseAvailable)(`settings API on ${engine}`, () => {
+  const db = useTestDatabase();
+  let cook: TestAccount;
+  let admin: TestAccount;
+  const savedHook = process.env.BUILD_HOOK_URL;
+
+  beforeAll(async () => {
+    delete process.env.BUILD_HOOK_URL;
+    ({ cook, admin } = await guardAccounts());
+  });
+  afterAll(async () => {
+    await publishingSettled();
+    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
+  });
+
+  const row = () => db().selectFrom('settings').selectAll().executeTakeFirstOrThrow();
+
+  it('answers every SPEC §3 field to anyone, cached in the settings area', async () => {
+    const res = await call(settings, '/api/settings');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(FIELDS);
+    expect(res.body).toMatchObject({
+      enableComments: true,
+      enableNewsletter: true,
+      siteDescription: 'Delicious recipes for every occasion',
+    });
+    expect(res.headers.get('Netlify-Cache-Tag')).toBe('settings');
+    const forAdmin = await call(settings, '/api/settings', as(admin));
+    expect(typeof forAdmin.body.updatedAt).toBe('string');
+  });
+
+  it('replaces the settings with the full object, and the next GET shows it', async () => {
+    const current = (await call(settings, '/api/settings')).body;
+    const next = {
+      ...current,
+      siteName: 'Forkful Test',
+      enableAnalytics: true,
+      analyticsId: 'G-TEST123',
+      enableComments: false,
+    };
+    const res = await call(settings, '/api/settings', as(admin, { method: 'PUT', json: next }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(next);
+    expect((await call(settings, '/api/settings')).body).toEqual(next);
+  });
+
+  it('gives fields left out their SPEC §9 defaults', async () => {
+    const res = await call(
+      settings,
+      '/api/settings',
+      as(admin, { method: 'PUT', json: { siteName: 'Forkful' } }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      enableComments: true,
+      enableNewsletter: true,
+      enableAnalytics: false,
+      privacyLink: '/privacy',
+      termsLink: '/terms',
+      siteDescription: 'Delicious recipes for every occasion',
+    });
+  });
+
+  it.each([
+    ['a bad email', { contactEmail: 'nope' }, 'contactEmail', 'Invalid email address'],
+    ['a blank site name', { siteName: '' }, 'siteName', 'Site name is required'],
+    ['a site URL that is not one', { siteUrl: 'example' }, 'siteUrl', 'Must be a valid URL'],
+    ['a flag as text', { enableComments: 'yes' }, 'enableComments', 'Comments must be true or false'],
+    [
+      'a privacy link that is not a URL',
+      { privacyLink: 'javascript:alert(1)' },
+      'privacyLink',
+      'Must be a valid URL',
+    ],
+    [
+      'an analytics id with markup',
+      { analyticsId: '<script>' },
+      'analyticsId',
+      'Must be a measurement id like G-XXXXXXX',
+    ],
+  ])('refuses %s with 400, nothing changed', async (_n, body, path, message) => {
+    const before = await row();
+    const res = await call(settings, '/api/settings', as(admin, { method: 'PUT', json: body }));
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path, message });
+    expect(await row()).toEqual(before);
+  });
+
+  it('PUT: anonymous 401, cook 403, nothing changed', async () => {
+    const before = await row();
+    expect(
+      (await call(settings, '/api/settings', { method: 'PUT', json: { siteName: 'Hacked' } })).status,
+    ).toBe(401);
+    expect(
+      (await call(settings, '/api/settings', as(cook, { method: 'PUT', json: { siteName: 'Hacked' } })))
+        .status,
+    ).toBe(403);
+    expect(await row()).toEqual(before);
+  });
+});
