@@ -7,6 +7,12 @@ import type { SiteSettings } from './site-defaults.ts';
 /** Where gtag.js comes from (the page's CSP must allow it when analytics is on). */
 export const GTAG_ORIGIN = 'https://www.googletagmanager.com';
 
+/** What the Content-Security-Policy of a page with the loader must add: gtag.js, and its hits. */
+export const ANALYTICS_CSP = {
+  scriptResource: GTAG_ORIGIN,
+  connectDirective: `connect-src https://*.google-analytics.com https://*.analytics.google.com ${GTAG_ORIGIN}`,
+} as const;
+
 /** A GA4 measurement id: G- and letters or digits. */
 export function isMeasurementId(id: string): boolean {
   return /^G-[A-Z0-9]+$/i.test(id);
