@@ -11,7 +11,13 @@ export const config: Config = {
   schedule: '@hourly',
 };
 
-export default async function scheduledGeneration(_req: Request): Promise<Response> {
+export default async function scheduledGeneration(req: Request): Promise<Response> {
+  // Netlify invokes a scheduled function with a POST carrying {next_run}; nothing else runs it.
+  if (req.method !== 'POST')
+    return json(
+      { error: `Method ${req.method} is not allowed here.` },
+      { status: 405, headers: { Allow: 'POST' } },
+    );
   try {
     const outcome = await runScheduledGeneration(getDb());
     console.log(

@@ -12,9 +12,10 @@ import {
   validateDraft,
   type RecipeDraft,
 } from '../../src/islands/admin/recipes/recipe-form.ts';
+import { recipeListPath } from '../../src/islands/admin/recipes/RecipesTab.tsx';
 import { imageFileProblem, issuesByPath, trashIdOf } from '../../src/islands/admin/shared/admin-api.ts';
 import { publishView } from '../../src/islands/admin/shared/publish-state.ts';
-import { slugFromTitle } from '../../src/islands/admin/shared/slug.ts';
+import { slugify as slugFromTitle } from '../../src/lib/slug.ts';
 import { ADMIN_TABS, hashForTab, isAdminUser, tabForKey, tabFromHash } from '../../src/islands/admin/tabs.ts';
 import { ApiRequestError } from '../../src/lib/api-client.ts';
 import type { Recipe } from '../../src/lib/schemas/recipe.ts';
@@ -205,6 +206,13 @@ describe('admin helpers', () => {
     ['  About   Us  ', 'about-us'],
     ['snake_case -- title', 'snake-case-title'],
   ])('slug of %j is %s', (title, slug) => expect(slugFromTitle(title)).toBe(slug));
+
+  it('asks the admin listing for one page, newest changes first, with the search text', () => {
+    expect(recipeListPath('', 0)).toBe('/api/recipes?limit=20&offset=0&sort=updated');
+    expect(recipeListPath('  lemon pie ', 2)).toBe(
+      '/api/recipes?limit=20&offset=40&sort=updated&q=lemon+pie',
+    );
+  });
 
   it('checks an image file before uploading', () => {
     expect(imageFileProblem({ size: 1000, type: 'image/jpeg', name: 'a.jpg' })).toBeNull();

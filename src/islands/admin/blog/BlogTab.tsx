@@ -19,7 +19,7 @@ import {
 } from '../shared/fields.tsx';
 import ImageField from '../shared/ImageField.tsx';
 import { publishRequested } from '../shared/publish-state.ts';
-import { slugFromTitle } from '../shared/slug.ts';
+import { slugify as slugFromTitle } from '../../../lib/slug.ts';
 import { deleteWithUndo } from '../shared/undo-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
 

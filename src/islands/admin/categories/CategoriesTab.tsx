@@ -1,8 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import * as v from 'valibot';
 import { api, errorText } from '../../../lib/api-client.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
-import type { Category } from '../../../lib/schemas/category.ts';
+import { CategoryInputSchema, type Category } from '../../../lib/schemas/category.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import Dialog, { DialogClose } from '../../shared/Dialog.tsx';
@@ -16,17 +15,6 @@ import { useResource } from '../shared/use-resource.ts';
 // required: 'Category name is required'; description optional), and delete after the SPEC
 // question; a category that still has recipes cannot go ('Failed to delete category. It may
 // have associated recipes.').
-
-/** The category form (SPEC §5): the same rules the API applies to POST/PUT /api/categories. */
-export const CategoryFormSchema = v.object({
-  name: v.pipe(
-    v.string('Category name is required'),
-    v.trim(),
-    v.nonEmpty('Category name is required'),
-    v.maxLength(80, 'At most 80 characters'),
-  ),
-  description: v.pipe(v.string(), v.trim(), v.maxLength(600, 'At most 600 characters')),
-});
 
 type Editing = { kind: 'new' } | { kind: 'edit'; category: Category } | null;
 
@@ -152,7 +140,7 @@ function CategoryDialog({
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const payload = { name, description };
-    const found = fieldErrors(CategoryFormSchema, payload);
+    const found = fieldErrors(CategoryInputSchema, payload);
     setErrors(found ?? {});
     if (found) return;
     setSaving(true);

@@ -17,7 +17,7 @@ import {
   TextField,
 } from '../shared/fields.tsx';
 import { publishRequested } from '../shared/publish-state.ts';
-import { slugFromTitle } from '../shared/slug.ts';
+import { slugify as slugFromTitle } from '../../../lib/slug.ts';
 import { deleteWithUndo } from '../shared/undo-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
 
@@ -262,11 +262,9 @@ function FooterForm({ footerPage, onSaved }: { footerPage?: StaticPage | undefin
     setErrors(found ?? {});
     if (found) return;
     setSaving(true);
-    const id = footerPage?.id ?? footer.data?.id;
-    const body = { title: 'Footer', slug: 'footer', content: JSON.stringify(form), isPublished: true };
     try {
-      if (id) await api.put(`/api/pages/${id}`, body);
-      else await api.post('/api/pages', body);
+      // PUT /api/pages/footer takes the footer object and keeps it as the footer page's JSON.
+      await api.put('/api/pages/footer', form);
       showToast({ title: 'Success', description: 'Footer saved.' });
       publishRequested();
       onSaved();

@@ -4,6 +4,7 @@ import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { ChangePasswordFormSchema } from '../../../lib/schemas/user.ts';
 import { changePassword } from '../../../stores/session.ts';
 import { showToast } from '../../../stores/toasts.ts';
+import NewPasswordField, { weakPasswordError } from '../../auth/NewPasswordField.tsx';
 import { Panel, TextField } from '../shared/fields.tsx';
 
 // The Password tab (SPEC §5 "Change password", §8): the shared change-password form schema's
@@ -19,9 +20,14 @@ export default function PasswordTab() {
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = fieldErrors(ChangePasswordFormSchema, form);
-    setErrors(found ?? {});
-    if (found) return;
+    const found = fieldErrors(ChangePasswordFormSchema, form) ?? {};
+    // The server refuses guessable passwords with the same estimate (src/lib/password-strength.ts).
+    if (!found.newPassword) {
+      const weak = await weakPasswordError(form.newPassword, ['admin']).catch(() => undefined);
+      if (weak) found.newPassword = weak;
+    }
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
       await changePassword({ currentPassword: form.currentPassword, newPassword: form.newPassword });
@@ -50,15 +56,13 @@ export default function PasswordTab() {
           onChange={set('currentPassword')}
           error={errors.currentPassword}
         />
-        <TextField
+        <NewPasswordField
           label="New password"
           name="newPassword"
-          type="password"
-          autoComplete="new-password"
           value={form.newPassword}
           onChange={set('newPassword')}
           error={errors.newPassword}
-          hint="At least 6 characters; a long phrase is stronger than a short jumble."
+          userInputs={['admin']}
         />
         <TextField
           label="Confirm new password"

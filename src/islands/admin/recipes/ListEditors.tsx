@@ -89,7 +89,7 @@ export function IngredientsEditor({
                   aria-label={`Quantity, ingredient ${ri + 1}`}
                   name="quantity"
                   value={row.quantity}
-                  placeholder="1 1/2"
+                  placeholder={ri === 0 ? '1 1/2' : undefined}
                   onChange={(event) => setRow(si, ri, { quantity: event.target.value })}
                 />
                 <input
@@ -97,7 +97,7 @@ export function IngredientsEditor({
                   aria-label={`Unit, ingredient ${ri + 1}`}
                   name="unit"
                   value={row.unit}
-                  placeholder="cups"
+                  placeholder={ri === 0 ? 'cups' : undefined}
                   onChange={(event) => setRow(si, ri, { unit: event.target.value })}
                 />
                 <input
@@ -105,7 +105,7 @@ export function IngredientsEditor({
                   aria-label={`Ingredient ${ri + 1}`}
                   name="item"
                   value={row.item}
-                  placeholder="flour"
+                  placeholder={ri === 0 ? 'flour' : undefined}
                   onChange={(event) => setRow(si, ri, { item: event.target.value })}
                 />
                 <input
@@ -113,7 +113,7 @@ export function IngredientsEditor({
                   aria-label={`Note, ingredient ${ri + 1}`}
                   name="note"
                   value={row.note}
-                  placeholder="sifted"
+                  placeholder={ri === 0 ? 'sifted' : undefined}
                   onChange={(event) => setRow(si, ri, { note: event.target.value })}
                 />
                 <div className="flex gap-1">

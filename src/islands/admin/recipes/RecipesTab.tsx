@@ -5,6 +5,7 @@ import type { Category } from '../../../lib/schemas/category.ts';
 import { starsFromTenths, type Recipe } from '../../../lib/schemas/recipe.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
+import { getList } from '../shared/admin-api.ts';
 import { LoadError, Panel, rowButton, rowDangerButton } from '../shared/fields.tsx';
 import { shortTime } from '../shared/publish-state.ts';
 import { useTabActive } from '../shared/tab-active.ts';
@@ -20,11 +21,16 @@ export const PAGE_SIZE = 20;
 
 type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; recipe: Recipe };
 
-/** The list request for a page and an optional search. */
+/** The admin listing: newest changes first, an optional search, one page (the total comes in X-Total-Count). */
 export function recipeListPath(query: string, page: number): string {
+  const params = new URLSearchParams({
+    limit: String(PAGE_SIZE),
+    offset: String(page * PAGE_SIZE),
+    sort: 'updated',
+  });
   const q = query.trim();
-  if (q) return `/api/recipes/search?q=${encodeURIComponent(q)}&limit=50`;
-  return `/api/recipes?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`;
+  if (q) params.set('q', q);
+  return `/api/recipes?${params}`;
 }
 
 export default function RecipesTab() {
@@ -73,7 +79,7 @@ function RecipeList({
   const [applied, setApplied] = useState('');
   const [page, setPage] = useState(0);
   const [list, reload] = useResource(
-    (signal) => api.get<Recipe[]>(recipeListPath(applied, page), { signal }),
+    (signal) => getList<Recipe>(recipeListPath(applied, page), signal),
     [applied, page],
   );
   const [confirm, confirmDialog] = useConfirm();
@@ -118,7 +124,9 @@ function RecipeList({
   };
 
   const categoryName = (slug: string) => categories.find((c) => c.slug === slug)?.name ?? slug;
-  const recipes = list.data ?? [];
+  const recipes = list.data?.items ?? [];
+  const total = list.data?.total ?? null;
+  const pages = total === null ? null : Math.max(1, Math.ceil(total / PAGE_SIZE));
   const searching = applied.trim() !== '';
 
   return (
@@ -234,7 +242,7 @@ function RecipeList({
         </div>
       )}
 
-      {!searching && (
+      {(page > 0 || recipes.length === PAGE_SIZE) && (
         <nav aria-label="Recipe pages" className="mt-4 flex items-center justify-between gap-3">
           <button
             type="button"
@@ -244,11 +252,15 @@ function RecipeList({
           >
             Previous
           </button>
-          <span className="muted text-sm">Page {page + 1}</span>
+          <span className="muted text-sm">
+            Page {page + 1}
+            {pages !== null && ` of ${pages}`}
+            {total !== null && ` · ${total} ${searching ? 'found' : 'recipes'}`}
+          </span>
           <button
             type="button"
             className={rowButton}
-            disabled={recipes.length < PAGE_SIZE}
+            disabled={pages !== null ? page + 1 >= pages : recipes.length < PAGE_SIZE}
             onClick={() => setPage((p) => p + 1)}
           >
             Next

@@ -77,3 +77,20 @@ export function trashIdOf(body: unknown): number | undefined {
 }
 
 export const restoreTrashPath = (trashId: number) => `/api/admin/trash/${trashId}/restore`;
+
+/** GET a list and the X-Total-Count header the admin listings send (null when absent). */
+export async function getList<T>(
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ items: T[]; total: number | null }> {
+  const res = await fetch(path, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    ...(signal ? { signal } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new ApiRequestError(res.status, res.statusText, text, undefined);
+  const header = res.headers.get('x-total-count');
+  const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+  return { items: JSON.parse(text) as T[], total };
+}
