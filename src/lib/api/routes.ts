@@ -177,8 +177,6 @@ export interface ApiRoutes {
   'GET /api/blog/posts/:id/versions/:versionId': RouteSpec<unknown>;
   'POST /api/blog/posts/:id/versions/:versionId/restore': RouteSpec<BlogPost>;
   'GET /api/admin/trash': RouteSpec<unknown[]>;
-  'GET /api/admin/content/export': RouteSpec<unknown>;
-  'POST /api/admin/content/import': RouteSpec<unknown, unknown>;
   'POST /api/admin/trash/:id/restore': RouteSpec<unknown>;
   // Admin: all content as one JSON document, and its import (?dryRun=1 reports, changes nothing)
   'GET /api/admin/content/export': RouteSpec<ContentExport>;
@@ -300,8 +298,6 @@ export const ROUTE_KEYS = {
   'GET /api/blog/posts/:id/versions/:versionId': true,
   'POST /api/blog/posts/:id/versions/:versionId/restore': true,
   'GET /api/admin/trash': true,
-  'GET /api/admin/content/export': true,
-  'POST /api/admin/content/import': true,
   'POST /api/admin/trash/:id/restore': true,
   'GET /api/admin/content/export': true,
   'POST /api/admin/content/import': true,
