@@ -4,13 +4,14 @@ import net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT, TEST_DATA } from './paths.ts';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.ts';
 import { startFakeOpenAI } from './fake-openai.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    buildDir: string;
+    /** The server's builds folder; `current.json` in it names the build being served. */
+    buildsDir: string;
   }
 }
 
@@ -41,6 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // NODE_ENV=production: vitest sets "test", which would make the build bundle React's development code.
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(port),
       FORKFUL_DATA_DIR: dataDir,
@@ -72,11 +74,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       reject(new Error(`The server exited (${code}) before it was ready:\n${output}`));
     });
   });
-  const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'current.json'), 'utf8')) as {
-    dir: string;
-  };
   project.provide('baseUrl', `http://localhost:${port}`);
-  project.provide('buildDir', state.dir);
+  project.provide('buildsDir', path.join(dataDir, 'builds'));
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
