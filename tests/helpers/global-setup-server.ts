@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT, TEST_DATA } from './paths.ts';
 import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.ts';
+import { startFakeOpenAI } from './fake-openai.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,6 +33,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = path.join(TEST_DATA, 'server');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
+  // The AI generator talks to a fake OpenAI-compatible server (it stays switched off until a test
+  // turns it on in the admin's tab).
+  const fakeOpenAI = await startFakeOpenAI();
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.ts'], {
     cwd: ROOT,
     // NODE_ENV=production: vitest sets "test", which would make the build bundle React's development code.
@@ -42,6 +46,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       FORKFUL_DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'admin-test-password',
       SITE_URL: `http://localhost:${port}`,
+      OPENAI_API_KEY: 'fake-key',
+      OPENAI_BASE_URL: fakeOpenAI.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,6 +80,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    await fakeOpenAI.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,56 @@
+import * as v from 'valibot';
+import { getDb } from '../db/client.ts';
+import { json, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
+import { defineRoutes, type Config } from './_shared/router.ts';
+import { requireAdmin } from './_shared/session.ts';
+import { exportContent, importContent } from './_shared/services/content-transfer.ts';
+
+// Content export and import for the admin (issue 11 item 4): GET the whole content as one JSON
+// document (a download), POST it back to import it — `?dryRun=1` reports what would change and
+// changes nothing.
+
+export const config: Config = {
+  path: ['/api/admin/content/export', '/api/admin/content/import'],
+  method: ['GET', 'POST'],
+};
+
+/** Within Netlify's 6 MB request limit; 1,000 recipes export to about 4 MB. */
+const IMPORT_BODY_BYTES = 6 * 1024 * 1024 - 64 * 1024;
+
+const ImportQuery = v.object({
+  dryRun: v.optional(
+    v.pipe(
+      v.picklist(['1', 'true', '0', 'false'], 'dryRun must be 1 or 0'),
+      v.transform((s) => s === '1' || s === 'true'),
+    ),
+    '0',
+  ),
+});
+
+export default defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/admin/content/export',
+    handler: async (req) => {
+      const db = getDb();
+      await requireAdmin(req, db);
+      const content = await exportContent(db);
+      const day = new Date().toISOString().slice(0, 10);
+      return json(content, {
+        headers: { 'Content-Disposition': `attachment; filename="forkful-content-${day}.json"` },
+      });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/content/import',
+    handler: async (req, { url, netlify }) => {
+      const db = getDb();
+      const admin = await requireAdmin(req, db);
+      const { dryRun } = parseOrThrow(ImportQuery, queryOf(url), 'query');
+      const input = await readJson(req, v.unknown(), IMPORT_BODY_BYTES);
+      const report = await importContent(db, input, { dryRun, author: admin.username, context: netlify });
+      return json(report);
+    },
+  },
+]);
