@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, type PostgresPool } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { Pool, neonConfig } from '@neondatabase/serverless';
+import { Pool, neonConfig, type PoolClient } from '@neondatabase/serverless';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 
@@ -72,7 +72,12 @@ export function openPostgres(connectionString: string): Db {
   // connecting gives up after 3 s, a query after 10 s; the request then answers 503.
   const pool = new Pool({ connectionString, max: 5, connectionTimeoutMillis: 3_000, query_timeout: 10_000 });
   // A pool error on an idle client must not crash the process; the next query reports it.
-  pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message));
+  pool.on('error', (err: Error) => console.error('[db] idle client error:', err.message || String(err)));
+  // A client checked out when its connection drops has no pool listener: without one of its own
+  // its 'error' event would end the process. The query it was running fails and answers 503.
+  pool.on('connect', (client: PoolClient) => {
+    client.on('error', () => {});
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: kyselyPool(pool) }) });
 }
 

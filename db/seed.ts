@@ -334,6 +334,9 @@ export async function seedDatabase(
         .execute();
     }
   });
+  // Fresh planner statistics: left to autovacuum (never, in the embedded database), the planner
+  // would keep guessing from an empty table and pick scans over the search indexes (issue 15).
+  await sql`ANALYZE`.execute(db);
 
   const result: SeedResult = {
     seeded: true,

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { migrateToLatest } from '../db/client.ts';
 import { openPGlite } from '../db/embedded.ts';
 import { readRecipeFile, recipeFiles, seedDatabase } from '../db/seed.ts';
@@ -91,6 +92,20 @@ async function prepareData(dataDir: string, n: number): Promise<void> {
       }
       await db.insertInto('recipes').values(rows).execute();
     }
+    // Reviews as a real catalogue has them: none to four per recipe from the sample readers, the
+    // recipes' ratings and counts in step, then fresh planner statistics (as the seed leaves them).
+    await sql`
+      INSERT INTO reviews (recipe_id, user_id, rating, comment, created_at, updated_at)
+      SELECT r.id, u.id, 3 + ((r.id + u.id) % 3), 'Made this for the family, would cook it again.',
+             r.created_at + make_interval(days => 1 + u.id % 20), r.created_at + make_interval(days => 1 + u.id % 20)
+      FROM recipes r
+      CROSS JOIN LATERAL (SELECT id FROM users ORDER BY id LIMIT (r.id % 5)) u`.execute(db);
+    await sql`
+      UPDATE recipes r SET rating = s.tenths, review_count = s.n
+      FROM (SELECT recipe_id, round(avg(rating) * 10)::int AS tenths, count(*)::int AS n
+            FROM reviews GROUP BY recipe_id) s
+      WHERE s.recipe_id = r.id`.execute(db);
+    await sql`ANALYZE`.execute(db);
   } finally {
     await close();
   }

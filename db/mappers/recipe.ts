@@ -5,6 +5,7 @@ import {
   type InstructionStep,
   type Recipe,
   type RecipeInputValues,
+  type RecipeSummary,
 } from '../../src/lib/schemas/recipe.ts';
 import { isoTimestamp } from './timestamp.ts';
 
@@ -40,6 +41,53 @@ export const RECIPE_COLUMNS = [
   'recipes.created_at',
   'recipes.updated_at',
 ] as const satisfies readonly `recipes.${keyof RecipeRow}`[];
+
+/** The columns of a card or list entry (recipeSummaryFromRow): no ingredients, steps or FAQs. */
+export const RECIPE_SUMMARY_COLUMNS = [
+  'recipes.id',
+  'recipes.slug',
+  'recipes.title',
+  'recipes.description',
+  'recipes.image',
+  'recipes.category',
+  'recipes.cuisine',
+  'recipes.prep_time',
+  'recipes.cook_time',
+  'recipes.total_time',
+  'recipes.servings',
+  'recipes.difficulty',
+  'recipes.calories',
+  'recipes.tags',
+  'recipes.rating',
+  'recipes.review_count',
+  'recipes.created_at',
+] as const satisfies readonly (typeof RECIPE_COLUMNS)[number][];
+
+/** A summary row (RECIPE_SUMMARY_COLUMNS) as the API lists it (RecipeSummarySchema's fields). */
+export function recipeSummaryFromRow(
+  row: Pick<RecipeRow, (typeof RECIPE_SUMMARY_COLUMNS)[number] extends `recipes.${infer C}` ? C : never>,
+): RecipeSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    description: row.description,
+    image: row.image,
+    category: row.category,
+    cuisine: row.cuisine,
+    prepTime: row.prep_time,
+    cookTime: row.cook_time,
+    totalTime: row.total_time,
+    servings: row.servings,
+    difficulty: row.difficulty,
+    calories: row.calories,
+    rating: row.rating,
+    averageRating: starsFromTenths(row.rating),
+    reviewCount: row.review_count,
+    tags: row.tags,
+    createdAt: isoTimestamp(row.created_at),
+  };
+}
 
 /** SPEC §3 allows ingredients/instructions stored as a JSON string: always hand out parsed values. */
 function parsedJson<T>(value: T | string, fallback: T): T {

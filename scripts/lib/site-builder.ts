@@ -170,7 +170,15 @@ export class SiteBuilder {
         {
           cwd: this.#root,
           // Not the server's heap limits: a large build needs more, and returns it on exit.
-          execArgv: withoutServerFlags(process.execArgv),
+          // FORKFUL_BUILD_PROFILE=dir writes a V8 CPU profile of each build there (.cpuprofile).
+          execArgv: process.env.FORKFUL_BUILD_PROFILE
+            ? [
+                ...withoutServerFlags(process.execArgv),
+                '--cpu-prof',
+                '--cpu-prof-dir',
+                process.env.FORKFUL_BUILD_PROFILE,
+              ]
+            : withoutServerFlags(process.execArgv),
           serialization: 'advanced',
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         },

@@ -117,13 +117,23 @@ export class StaticSite {
    * Compressed files, kept so a page is compressed once, not per request: bounded by bytes
    * (a 10,000-recipe site in two encodings would otherwise keep ~200 MB), least recently used out.
    */
-  readonly #encoded = new LRUCache<string, Buffer>({
-    maxSize: ENCODED_CACHE_BYTES,
-    sizeCalculation: (b) => b.length + 64,
-  });
+  readonly #encoded: LRUCache<string, Buffer>;
 
-  constructor(rules: NetlifyRules) {
+  constructor(rules: NetlifyRules, options: { cacheBytes?: number } = {}) {
     this.#rules = rules;
+    this.#encoded = new LRUCache<string, Buffer>({
+      maxSize: options.cacheBytes ?? ENCODED_CACHE_BYTES,
+      sizeCalculation: (b) => b.length + 64,
+    });
+  }
+
+  /** What the compressed-file cache holds now (tests, the bench). */
+  get cacheStats(): { entries: number; bytes: number; maxBytes: number } {
+    return {
+      entries: this.#encoded.size,
+      bytes: this.#encoded.calculatedSize,
+      maxBytes: this.#encoded.maxSize,
+    };
   }
 
   /** Switches to a freshly built directory, keeping the one before it for asset misses. */

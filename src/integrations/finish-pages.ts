@@ -87,11 +87,12 @@ export function finishPage(html: string): string {
 }
 
 /** Applies finishPage to every HTML file under a build directory; returns how many changed. */
-export function finishBuild(dir: string): number {
+export function finishBuild(dir: string, options: { skip?: ReadonlySet<string> } = {}): number {
   let changed = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
+    if (options.skip?.has(file)) continue;
     const html = fs.readFileSync(file, 'utf8');
     const finished = finishPage(html);
     if (finished !== html) {
@@ -102,13 +103,86 @@ export function finishBuild(dir: string): number {
   return changed;
 }
 
-/** The Astro integration running finishBuild after each build. */
+const filePath = (target: unknown): string | undefined =>
+  typeof target === 'string' ? target : target instanceof URL ? fileURLToPath(target) : undefined;
+
+/**
+ * Finishing pages as Astro writes them (issue 15): a 20,000-page build would otherwise read and
+ * write every page again afterwards, and an incremental build every page it merely restored.
+ * Rendered pages are finished on their way to disk (the output and Astro's incremental cache
+ * alike); a page restored from that cache is a copy of a finished page, once the cache holds
+ * only finished pages (the marker file says so; the first build without it finishes its restored
+ * pages afterwards and their cache copies with them).
+ */
+function finishAsWritten(cacheDist: string | undefined) {
+  const written = new Set<string>();
+  const restored = new Map<string, string>();
+  const marker = cacheDist ? path.join(cacheDist, '.forkful-finished-pages') : undefined;
+  const cacheFinished = marker ? fs.existsSync(marker) : false;
+  const promises = fs.promises;
+  const writeFile = promises.writeFile;
+  const copyFile = promises.copyFile;
+  promises.writeFile = ((target: Parameters<typeof writeFile>[0], data: unknown, ...rest: unknown[]) => {
+    const file = filePath(target);
+    if (file?.endsWith('.html') && (typeof data === 'string' || data instanceof Uint8Array)) {
+      const html = typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
+      written.add(file);
+      return (writeFile as (...args: unknown[]) => Promise<void>)(target, finishPage(html), ...rest);
+    }
+    return (writeFile as (...args: unknown[]) => Promise<void>)(target, data, ...rest);
+  }) as typeof writeFile;
+  promises.copyFile = ((
+    from: Parameters<typeof copyFile>[0],
+    to: Parameters<typeof copyFile>[1],
+    mode?: number,
+  ) => {
+    const dest = filePath(to);
+    const src = filePath(from);
+    if (dest?.endsWith('.html') && src) restored.set(dest, src);
+    return copyFile(from, to, mode);
+  }) as typeof copyFile;
+  return {
+    /** Stops finishing writes; finishes what was not finished on the way (see above). */
+    done(dir: string): void {
+      promises.writeFile = writeFile;
+      promises.copyFile = copyFile;
+      const skip = new Set(written);
+      if (cacheFinished) for (const dest of restored.keys()) skip.add(dest);
+      finishBuild(dir, { skip });
+      if (!cacheDist || !marker) return;
+      if (!cacheFinished) {
+        for (const [dest, src] of restored) {
+          try {
+            fs.copyFileSync(dest, src);
+          } catch {
+            // A cache copy that cannot be refreshed is rendered again next time at worst.
+          }
+        }
+      }
+      if (fs.existsSync(cacheDist))
+        fs.writeFileSync(marker, 'Pages in this cache are finished (finish-pages.ts).\n');
+    },
+  };
+}
+
+/** The Astro integration finishing every page of each build (as it is written, see above). */
 export function finishPages(): AstroIntegration {
+  let cacheDist: string | undefined;
+  let finishing: ReturnType<typeof finishAsWritten> | undefined;
   return {
     name: 'forkful:finish-pages',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        // Astro's incremental build keeps its copies of the pages in <cacheDir>/dist/.
+        cacheDist = path.join(fileURLToPath(config.cacheDir), 'dist');
+      },
+      'astro:build:start': () => {
+        finishing = finishAsWritten(cacheDist);
+      },
       'astro:build:done': ({ dir }) => {
-        finishBuild(fileURLToPath(dir));
+        if (finishing) finishing.done(fileURLToPath(dir));
+        else finishBuild(fileURLToPath(dir));
+        finishing = undefined;
       },
     },
   };

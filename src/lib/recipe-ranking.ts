@@ -78,7 +78,7 @@ interface CategoryIndex<T> {
 }
 
 /** The related list of every recipe, by id (the same lists `relatedRecipes` gives one by one). */
-export function relatedIndex<T extends RankedForRelated>(all: readonly T[], limit = 4): Map<number, T[]> {
+export function relatedIndex<T extends RankedForRelated>(all: T[], limit = 4): Map<number, T[]> {
   const categories = new Map<string, CategoryIndex<T>>();
   const groupKeys = new Map<string, TagGroup<T>>();
   for (const r of all) {

@@ -222,6 +222,29 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       expect(format.json_schema!.schema!.properties!.category!.enum).toContain('desserts');
     });
 
+    it('asks the image model for the cover when OPENAI_IMAGE_MODEL is set, and stores the bytes', async () => {
+      process.env.OPENAI_IMAGE_MODEL = 'gpt-image-1';
+      try {
+        const res = await api('POST', '/api/generator/recipe', { prompt: 'pelvorin plum crumble' });
+        expect(res.status).toBe(201);
+        expect(fake.calls.map((c) => c.path)).toEqual(['/v1/chat/completions', '/v1/images/generations']);
+        const row = await db()
+          .selectFrom('recipes')
+          .select('image')
+          .where('id', '=', res.body.id)
+          .executeTakeFirstOrThrow();
+        expect(row.image).toMatch(/^\/api\/images\/[0-9a-f]{32}\/1200\.webp$/);
+        const image = await db()
+          .selectFrom('images')
+          .select(['source', 'width'])
+          .where('key', '=', row.image!.split('/')[3]!)
+          .executeTakeFirstOrThrow();
+        expect(image).toMatchObject({ source: 'generator', width: 1536 });
+      } finally {
+        delete process.env.OPENAI_IMAGE_MODEL;
+      }
+    });
+
     it('lets the model pick a dish the site lacks when the prompt is empty', async () => {
       const res = await api('POST', '/api/generator/recipe', {});
       expect(res.status).toBe(201);

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
 // A fake OpenAI-compatible HTTP server on 127.0.0.1 for the generator's tests and for trying the
 // tab by hand (issue 14 §11): the real `openai` SDK talks real HTTP to it. It answers
@@ -196,6 +197,18 @@ export async function startFakeOpenAI(options: { port?: number } = {}): Promise<
           return answer(res, 400, { error: { message: 'Bad JSON', type: 'invalid_request_error' } });
         }
         calls.push({ path, body });
+        if (req.method === 'POST' && path.endsWith('/images/generations')) {
+          // A real picture's bytes (a warm gradient), as gpt-image models send them.
+          const png = await sharp({
+            create: { width: 1536, height: 1024, channels: 3, background: { r: 230, g: 120, b: 60 } },
+          })
+            .png()
+            .toBuffer();
+          return answer(res, 200, {
+            created: Math.floor(Date.now() / 1000),
+            data: [{ b64_json: png.toString('base64') }],
+          });
+        }
         if (req.method !== 'POST' || !path.endsWith('/chat/completions'))
           return answer(res, 404, { error: { message: `No route ${path}`, type: 'invalid_request_error' } });
 

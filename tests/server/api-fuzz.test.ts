@@ -338,8 +338,16 @@ describe('API fuzzing against the real local server', () => {
   /** The problems with one answer, as sentences (empty when it is fine). */
   function problemsWith(req: FuzzRequest, res: RawResponse): string[] {
     const problems: string[] = [];
-    if (res.status >= 500) problems.push(`answered ${res.status}: ${res.body.slice(0, 300)}`);
-    if (res.status >= 400 && req.method !== 'HEAD') {
+    // 503 is the designed answer of a dependency that is off (the AI generator without
+    // OPENAI_API_KEY, DESIGN.md §6), as JSON; any other 5xx is a defect.
+    if (
+      res.status >= 500 &&
+      !(res.status === 503 && /application\/json/.test(res.headers['content-type'] ?? ''))
+    )
+      problems.push(`answered ${res.status}: ${res.body.slice(0, 300)}`);
+    const api = req.target.startsWith('/api/');
+    // Functions that answer page addresses (e.g. /recipe-id/:id) may answer the site's HTML 404.
+    if (api && res.status >= 400 && req.method !== 'HEAD') {
       if (!/application\/json/.test(res.headers['content-type'] ?? ''))
         problems.push(`error ${res.status} is ${res.headers['content-type'] ?? 'untyped'}, not JSON`);
       else {
@@ -352,13 +360,15 @@ describe('API fuzzing against the real local server', () => {
         }
       }
     }
-    if (res.headers['x-content-type-options'] !== 'nosniff') problems.push('no X-Content-Type-Options');
+    if (api && res.headers['x-content-type-options'] !== 'nosniff')
+      problems.push('no X-Content-Type-Options');
     return problems;
   }
 
   it('reads every route from the route tables', () => {
     expect(routes.length).toBeGreaterThan(30);
-    for (const route of routes) expect(route.path).toMatch(/^\/api\//);
+    expect(routes.filter((r) => r.path.startsWith('/api/admin/')).length).toBeGreaterThan(5);
+    for (const route of routes) expect(route.path).toMatch(/^\//);
   });
 
   it('every route with every broken escape, as every role: a 4xx JSON error', async () => {
@@ -433,7 +443,7 @@ describe('API fuzzing against the real local server', () => {
       const summary = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
       console.log(
         `[fuzz] seed ${seed}: ${sent} requests over ${routes.length} routes in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
-          `statuses ${summary.join(' ')}; 5xx: ${[...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}`,
+          `statuses ${summary.join(' ')}; 5xx other than a designed 503: ${[...statuses].filter(([s]) => s >= 500 && s !== 503).reduce((n, [, c]) => n + c, 0)}`,
       );
     }
   });

@@ -81,6 +81,8 @@ describe.skipIf(!pgUrl)('the database is down, the site is up', () => {
     server = await startLocalServer(dataDir, { env: { DATABASE_URL: url.toString() } });
   });
   afterAll(async () => {
+    const output = server?.output() ?? '';
+    if (/exited|Error/.test(output)) console.log(`[database-down] server output:\n${output.slice(-4000)}`);
     await server?.stop();
     await proxy?.stop();
     await cleanup();

@@ -17,19 +17,50 @@ const NOT_IN_SITEMAP = [
 ];
 
 describe('sitemap', async () => {
-  const response = await fetch(`${baseUrl}/sitemap.xml`);
-  const xml = await response.text();
-  const entries = [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map(
-    (m) => ({ loc: m[1] ?? '', lastmod: m[2] ?? '' }),
+  // /sitemap.xml is an index of the files that list the pages (recipes in files of ≤ 50,000 URLs).
+  const indexResponse = await fetch(`${baseUrl}/sitemap.xml`);
+  const index = await indexResponse.text();
+  const files = [
+    ...index.matchAll(/<sitemap><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/sitemap>/g),
+  ].map((m) => ({ loc: m[1] ?? '', lastmod: m[2] ?? '' }));
+  const children = await Promise.all(
+    files.map(async (f) => {
+      const response = await fetch(f.loc.replace(new URL(f.loc).origin, baseUrl));
+      return { file: f, response, xml: await response.text() };
+    }),
+  );
+  const entries = children.flatMap(({ xml }) =>
+    [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => ({
+      loc: m[1] ?? '',
+      lastmod: m[2] ?? '',
+    })),
   );
   const listed = new Set(entries.map((e) => new URL(e.loc).pathname));
 
-  it('is served as XML with absolute URLs on the site origin and ISO dates', () => {
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('xml');
-    expect(xml).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+  it('is an index of sitemap files on the site origin, each XML with at most 50,000 URLs', () => {
+    expect(indexResponse.status).toBe(200);
+    expect(indexResponse.headers.get('content-type')).toContain('xml');
+    expect(index).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
     );
+    expect(files.map((f) => new URL(f.loc).pathname)).toEqual([
+      '/sitemap-pages.xml',
+      '/sitemap-recipes-1.xml',
+    ]);
+    for (const { file, response, xml } of children) {
+      expect(file.loc.startsWith(`${baseUrl}/`)).toBe(true);
+      expect(file.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(response.status, file.loc).toBe(200);
+      expect(response.headers.get('content-type')).toContain('xml');
+      expect(xml).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      );
+      expect(xml.match(/<url>/g)?.length ?? 0).toBeLessThanOrEqual(50_000);
+      expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(50 * 1024 * 1024);
+    }
+  });
+
+  it('lists absolute URLs on the site origin with ISO dates, each once', () => {
     expect(entries.length).toBeGreaterThan(100);
     for (const e of entries) {
       expect(e.loc.startsWith(`${baseUrl}/`)).toBe(true);

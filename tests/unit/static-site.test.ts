@@ -112,3 +112,31 @@ describe('Accept-Encoding negotiation', () => {
     expect(chooseEncoding(header)).toBe(expected);
   });
 });
+
+describe('StaticSite compressed-page cache', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forkful-static-lru-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  // Pages that do not compress to nothing: a random-ish body per page.
+  const pageText = (i: number) =>
+    `<h1>page ${i}</h1>` +
+    Array.from({ length: 400 }, (_, k) => ((i * 7919 + k * 104729) % 99991).toString(36)).join(' ');
+  for (let i = 0; i < 60; i++) {
+    fs.mkdirSync(path.join(tmp, 'build', 'p', String(i)), { recursive: true });
+    fs.writeFileSync(path.join(tmp, 'build', 'p', String(i), 'index.html'), pageText(i));
+  }
+
+  it('stays within its byte budget however many pages are read, and serves each page whole', () => {
+    const site = new StaticSite(rules, { cacheBytes: 8 * 1024 });
+    site.use(path.join(tmp, 'build'));
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 60; i++) {
+        const res = site.respond(`/p/${i}`, 'gzip');
+        expect(res.headers['Content-Encoding']).toBe('gzip');
+        expect(zlib.gunzipSync(res.body).toString()).toBe(pageText(i));
+        expect(site.cacheStats.bytes).toBeLessThanOrEqual(8 * 1024);
+      }
+    }
+    expect(site.cacheStats.entries).toBeGreaterThan(0);
+    expect(site.cacheStats.entries).toBeLessThan(60);
+  });
+});

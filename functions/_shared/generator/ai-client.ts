@@ -140,7 +140,16 @@ export async function generateImage(prompt: string): Promise<Uint8Array> {
   const client = aiClient();
   let response: OpenAI.Images.ImagesResponse;
   try {
-    response = await client.images.generate({ model, prompt, n: 1, size: '1536x1024' });
+    // DALL·E answers with a temporary URL unless asked for the bytes; gpt-image models always send bytes.
+    response = /^dall-e/.test(model)
+      ? await client.images.generate({
+          model,
+          prompt,
+          n: 1,
+          response_format: 'b64_json',
+          size: model === 'dall-e-2' ? '1024x1024' : '1792x1024',
+        })
+      : await client.images.generate({ model, prompt, n: 1, size: '1536x1024' });
   } catch (err) {
     throw providerError(err, model);
   }

@@ -114,16 +114,26 @@ export async function renderCover(
     .toBuffer();
 }
 
-/** The stored cover's URL for a new recipe, or undefined (the site's fallback) when none could be made. */
+/**
+ * The stored cover's URL for a new recipe: the image model's picture when one is configured (an
+ * illustrated cover when it fails), or undefined (the site's fallback) when nothing could be made.
+ */
 export async function coverFor(db: Db, recipe: GeneratedRecipe): Promise<string | undefined> {
+  let bytes: Uint8Array | undefined;
+  if (imageModel())
+    try {
+      bytes = await generateImage(
+        `An appetising overhead food photograph of ${recipe.title}: ${recipe.description}. Natural light, no text.`,
+      );
+    } catch (err) {
+      console.error(
+        `[generator] the image model made no cover for "${recipe.title}":`,
+        (err as Error).message,
+      );
+    }
   try {
-    const bytes = imageModel()
-      ? await generateImage(
-          `An appetising overhead food photograph of ${recipe.title}: ${recipe.description}. Natural light, no text.`,
-        )
-      : await renderCover(recipe);
-    const stored = await storeImage(bytes, { source: 'generator', use: 'recipe', db });
-    return stored.url;
+    bytes ??= await renderCover(recipe);
+    return (await storeImage(bytes, { source: 'generator', use: 'recipe', db })).url;
   } catch (err) {
     console.error(`[generator] no cover for "${recipe.title}":`, (err as Error).message);
     return undefined;

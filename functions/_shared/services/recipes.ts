@@ -2,10 +2,21 @@ import type { Context } from '@netlify/functions';
 import { sql, type Transaction } from 'kysely';
 import type * as v from 'valibot';
 import type { Db } from '../../../db/client.ts';
-import { RECIPE_COLUMNS, recipeFromRow, recipeToRow } from '../../../db/mappers/recipe.ts';
+import {
+  RECIPE_COLUMNS,
+  RECIPE_SUMMARY_COLUMNS,
+  recipeFromRow,
+  recipeSummaryFromRow,
+  recipeToRow,
+} from '../../../db/mappers/recipe.ts';
 import type { Database, NewRecipeRow, RecipeRow } from '../../../db/schema.ts';
 import { FEATURED_ORDER, relatedRecipes as rankRelated } from '../../../src/lib/recipe-ranking.ts';
-import { DEFAULT_RECIPE_IMAGE, RecipeInputSchema, type Recipe } from '../../../src/lib/schemas/recipe.ts';
+import {
+  DEFAULT_RECIPE_IMAGE,
+  RecipeInputSchema,
+  type Recipe,
+  type RecipeSummary,
+} from '../../../src/lib/schemas/recipe.ts';
 import { slugify, uniqueSlug } from '../../../src/lib/slug.ts';
 import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
@@ -15,6 +26,8 @@ import { keepVersion } from './versions.ts';
 // Recipe reads. Every function takes the database handle so tests can pass their own.
 
 const toRecipes = (rows: RecipeRow[]) => rows.map(recipeFromRow);
+const toSummaries = <R extends Parameters<typeof recipeSummaryFromRow>[0]>(rows: R[]) =>
+  rows.map(recipeSummaryFromRow);
 
 /** Newest first, paged. */
 export async function listRecipes(db: Db, page: { limit: number; offset: number }): Promise<Recipe[]> {
@@ -150,10 +163,10 @@ const TYPO_DISTANCE = 0.6;
  * Ranked full-text matches first (title weighs most, ingredients least); when they do not fill
  * the page, recipes whose words are closest by trigrams ("chiken" → chicken) follow.
  */
-export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[]> {
+export async function searchRecipes(db: Db, query: SearchQuery): Promise<RecipeSummary[]> {
   const filtered = db
     .selectFrom('recipes')
-    .select(RECIPE_COLUMNS)
+    .select(RECIPE_SUMMARY_COLUMNS)
     .$if(Boolean(query.category), (qb) => qb.where('category', '=', query.category!))
     .$if(Boolean(query.cuisine), (qb) => qb.where(sql`lower(cuisine)`, '=', query.cuisine!.toLowerCase()));
 
@@ -164,7 +177,7 @@ export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[
       .orderBy('created_at', 'desc')
       .limit(query.limit)
       .execute();
-    return toRecipes(rows);
+    return toSummaries(rows);
   }
 
   const tsQuery = toPrefixTsQuery(text);
@@ -177,7 +190,7 @@ export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[
         .limit(query.limit)
         .execute()
     : [];
-  const found = toRecipes(exact);
+  const found = toSummaries(exact);
   if (found.length >= query.limit) return found;
 
   const seen = found.map((r) => r.id);
@@ -195,7 +208,7 @@ export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[
   const fuzzy = await db
     .selectFrom('recipes')
     .innerJoin(nearest.as('n'), 'n.id', 'recipes.id')
-    .select(RECIPE_COLUMNS)
+    .select(RECIPE_SUMMARY_COLUMNS)
     .where('n.distance', '<=', TYPO_DISTANCE)
     .$if(seen.length > 0, (qb) => qb.where('recipes.id', 'not in', seen))
     .orderBy('n.distance', 'asc')
@@ -203,7 +216,7 @@ export async function searchRecipes(db: Db, query: SearchQuery): Promise<Recipe[
     .orderBy('recipes.id', 'asc')
     .limit(query.limit - found.length)
     .execute();
-  return [...found, ...toRecipes(fuzzy)];
+  return [...found, ...toSummaries(fuzzy)];
 }
 
 // ---------------------------------------------------------------------------------------------
