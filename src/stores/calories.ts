@@ -1,12 +1,11 @@
 import { atom } from 'nanostores';
-import { api, ApiRequestError } from '../lib/api-client.ts';
+import { api, ApiRequestError } from '../lib/api/client.ts';
 import { fieldErrors } from '../lib/schemas/issues.ts';
 import {
   CALORIE_GOAL,
   CalorieEntryInputSchema,
   CalorieGoalInputSchema,
   MEAL_TYPES,
-  type CalorieDay,
   type CalorieEntry,
   type CalorieEntryInput,
   type MealType,
@@ -114,7 +113,7 @@ export async function loadCalorieDay(date: string): Promise<void> {
     error: null,
   });
   try {
-    const day = await api.get<CalorieDay>(`/api/calorie-tracking?date=${encodeURIComponent(date)}`);
+    const day = await api.get('/api/calorie-tracking', { query: { date } });
     if (request !== dayRequest) return;
     $calorieDay.set({
       date: day.date,
@@ -138,14 +137,14 @@ export async function loadCalorieDay(date: string): Promise<void> {
 export async function saveCalorieGoal(goal: number): Promise<number> {
   const invalid = goalError(goal);
   if (invalid) throw new RangeError(invalid);
-  const saved = await api.put<{ goal: number }>('/api/calorie-tracking/goal', { goal });
+  const saved = await api.put('/api/calorie-tracking/goal', { body: { goal } });
   $calorieDay.set({ ...$calorieDay.get(), goal: saved.goal, goalKnown: true });
   return saved.goal;
 }
 
 /** Adds an entry; it joins the day shown when it is for that day. Rejects with the server's error. */
 export async function addCalorieEntry(input: CalorieEntryInput): Promise<CalorieEntry> {
-  const entry = await api.post<CalorieEntry>('/api/calorie-tracking', input);
+  const entry = await api.post('/api/calorie-tracking', { body: input });
   const day = $calorieDay.get();
   if (day.date === entry.date && !day.entries.some((e) => e.id === entry.id)) {
     $calorieDay.set({ ...day, entries: [...day.entries, entry] });
@@ -156,7 +155,7 @@ export async function addCalorieEntry(input: CalorieEntryInput): Promise<Calorie
 /** Deletes an entry of the day shown; rejects with the server's error. An entry already gone just leaves. */
 export async function deleteCalorieEntry(id: number): Promise<void> {
   try {
-    await api.delete<unknown>(`/api/calorie-tracking/${id}`);
+    await api.delete('/api/calorie-tracking/:id', { params: { id } });
   } catch (err) {
     if (!(err instanceof ApiRequestError && err.status === 404)) throw err;
   }
@@ -171,7 +170,7 @@ export function loadRecipeOptions(): Promise<RecipeOption[]> {
   const known = $recipeOptions.get();
   if (known) return Promise.resolve(known);
   optionsLoading ??= api
-    .get<Recipe[]>(`/api/recipes?limit=${PICKER_LIMIT}`)
+    .get('/api/recipes', { query: { limit: PICKER_LIMIT } })
     .then((recipes) => {
       const options = recipes
         .map(({ id, title, calories }) => ({ id, title, calories }))

@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { api, ApiRequestError } from '../lib/api-client.ts';
+import { api, ApiRequestError } from '../lib/api/client.ts';
 import type { ChangePasswordInput, LoginInput, SessionUser, SignupInput } from '../lib/schemas/user.ts';
 import { mayBeSignedIn } from '../lib/session-hint.ts';
 
@@ -42,19 +42,19 @@ function setUser(next: SessionUser | null): void {
   $user.set(next);
 }
 
-const ME = '/api/auth/me';
+const ME = '/api/auth/me' as const;
 let inFlight: Promise<SessionUser | null> | undefined;
 
 async function fetchMe(): Promise<SessionUser | null> {
   // Never signed in on this browser (no readable hint cookie): anonymous without a 401 request.
   if (!mayBeSignedIn()) return null;
   try {
-    return await api.get<SessionUser>(ME);
+    return await api.get(ME);
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 401) return null;
     // One retry for anything else (network hiccup, 5xx); a second failure means anonymous.
     try {
-      return await api.get<SessionUser>(ME);
+      return await api.get(ME);
     } catch {
       return null;
     }
@@ -85,14 +85,14 @@ onMount($user, () => {
 
 /** Logs in; resolves to the user or rejects with the server's ApiRequestError. */
 export async function login(input: LoginInput): Promise<SessionUser> {
-  const user = await api.post<SessionUser>('/api/auth/login', input);
+  const user = await api.post('/api/auth/login', { body: input });
   setUser(user);
   return user;
 }
 
 /** Creates an account and signs it in. */
 export async function signup(input: SignupInput): Promise<SessionUser> {
-  const user = await api.post<SessionUser>('/api/auth/signup', input);
+  const user = await api.post('/api/auth/signup', { body: input });
   setUser(user);
   return user;
 }
@@ -104,7 +104,7 @@ export async function signup(input: SignupInput): Promise<SessionUser> {
  */
 export async function logout(): Promise<void> {
   try {
-    await api.post<unknown>('/api/auth/logout');
+    await api.post('/api/auth/logout');
   } finally {
     $user.set(null);
     runLogoutHooks();
@@ -113,5 +113,5 @@ export async function logout(): Promise<void> {
 
 /** Changes the password; other browsers are signed out, this one gets a fresh session. */
 export async function changePassword(input: ChangePasswordInput): Promise<void> {
-  await api.post<unknown>('/api/auth/change-password', input);
+  await api.post('/api/auth/change-password', { body: input });
 }

@@ -1,5 +1,5 @@
 import { atom, onMount } from 'nanostores';
-import { api, ApiRequestError, errorText } from '../lib/api-client.ts';
+import { api, ApiRequestError, errorText } from '../lib/api/client.ts';
 import type { ShoppingItem, ShoppingItemValues } from '../lib/schemas/shopping-item.ts';
 import { recipeToItems, type ShoppingRecipe } from '../lib/shopping/ingredient-item.ts';
 import {
@@ -44,9 +44,6 @@ export type SyncOutcome = 'saved' | 'queued' | 'refused';
 
 /** How often a change is sent again while the server cannot be reached. */
 export const RETRY_MS = 20_000;
-
-const LIST_URL = '/api/shopping-list';
-const ITEMS_URL = '/api/shopping-list/items';
 
 const IDLE: ShoppingListState = {
   userId: null,
@@ -123,13 +120,16 @@ function scheduleRetry(): void {
 async function send(op: PendingOp): Promise<unknown> {
   switch (op.op) {
     case 'add':
-      return api.post<ShoppingItem[]>(ITEMS_URL, { items: op.items });
+      return api.post('/api/shopping-list/items', { body: { items: op.items } });
     case 'check':
-      return api.patch<ShoppingItem>(`${ITEMS_URL}/${op.id}`, { checked: op.checked });
+      return api.patch('/api/shopping-list/items/:id', {
+        params: { id: op.id },
+        body: { checked: op.checked },
+      });
     case 'remove':
-      return api.delete<unknown>(`${ITEMS_URL}/${op.id}`);
+      return api.delete('/api/shopping-list/items/:id', { params: { id: op.id } });
     case 'clear':
-      return api.delete<unknown>(op.onlyChecked ? `${LIST_URL}?checked=true` : LIST_URL);
+      return api.delete('/api/shopping-list', { query: op.onlyChecked ? { checked: 'true' } : {} });
   }
 }
 
@@ -267,7 +267,7 @@ async function fetchList(): Promise<void> {
   const gen = generation;
   const writesBefore = writesSent;
   try {
-    const items = await api.get<ShoppingItem[]>(LIST_URL);
+    const items = await api.get('/api/shopping-list');
     if (gen !== generation) return;
     if (writesBefore !== writesSent || queue.length > 0) {
       // A change went out meanwhile: this answer may predate it. Ask again once things settle.

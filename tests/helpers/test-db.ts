@@ -1,3 +1,5 @@
+import { routePath, type Answer, type CallArgs, type CallOptions } from '../../src/lib/api/client.ts';
+import type { ApiMethod, PathOf } from '../../src/lib/api/routes.ts';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, inject } from 'vitest';
@@ -84,4 +86,40 @@ export async function call(
     // Not JSON: the test sees the text.
   }
   return { status: res.status, headers: res.headers, body };
+}
+
+/** An error answer's body (functions/_shared/http.ts). */
+interface ErrorBody {
+  error: string;
+  issues?: { path: string; message: string }[];
+}
+
+/**
+ * `call` through the route table (src/lib/api/routes.ts): the route must exist, its params,
+ * query and body are checked at compile time, and the answer's body has the route's type (with
+ * the error fields, for the 4xx cases).
+ */
+export async function callRoute<M extends ApiMethod, P extends PathOf<M>>(
+  handler: Parameters<typeof call>[0],
+  method: M,
+  path: P,
+  ...[options]: CallArgs<CallOptions<M, P> & Omit<RequestInit, 'body' | 'method'> & { ip?: string }>
+): Promise<{ status: number; headers: Headers; body: Answer<M, P> & Partial<ErrorBody> }> {
+  const {
+    params,
+    query,
+    body,
+    signal: _signal,
+    ...init
+  } = (options ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, string | number | boolean | undefined>;
+    body?: unknown;
+    signal?: AbortSignal;
+  } & Omit<RequestInit, 'body' | 'method'> & { ip?: string };
+  return call(handler, routePath(path, params, query), {
+    ...init,
+    method,
+    ...(body !== undefined ? { json: body } : {}),
+  });
 }

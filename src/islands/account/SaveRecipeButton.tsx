@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api, errorText } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api/client.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
 
@@ -23,7 +23,7 @@ export default function SaveRecipeButton({
     if (!userId) return;
     const controller = new AbortController();
     api
-      .get<{ saved: boolean }>(`/api/recipes/${recipeId}/saved`, { signal: controller.signal })
+      .get('/api/recipes/:id/saved', { params: { id: recipeId }, signal: controller.signal })
       .then((state) => setSaved(state.saved))
       .catch(() => setSaved(false));
     return () => controller.abort();
@@ -36,8 +36,8 @@ export default function SaveRecipeButton({
     const next = !saved;
     try {
       const state = next
-        ? await api.post<{ saved: boolean }>(`/api/recipes/${recipeId}/save`)
-        : await api.delete<{ saved: boolean }>(`/api/recipes/${recipeId}/save`);
+        ? await api.post('/api/recipes/:id/save', { params: { id: recipeId } })
+        : await api.delete('/api/recipes/:id/save', { params: { id: recipeId } });
       setSaved(state.saved);
       showToast(
         state.saved

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { recipeCardHtml } from '../../lib/recipe-card-html.ts';
-import { api, errorText } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api/client.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
@@ -23,7 +23,7 @@ export default function SavedRecipes() {
   const load = () => {
     setState({ kind: 'loading' });
     api
-      .get<Recipe[]>('/api/user/saved-recipes')
+      .get('/api/user/saved-recipes')
       .then((recipes) => setState({ kind: 'loaded', recipes }))
       .catch(() => setState({ kind: 'failed' }));
   };
@@ -85,7 +85,7 @@ export default function SavedRecipes() {
 
   const unsave = async (recipe: Recipe) => {
     try {
-      await api.delete(`/api/recipes/${recipe.id}/save`);
+      await api.delete('/api/recipes/:id/save', { params: { id: recipe.id } });
       setState((s) =>
         s.kind === 'loaded' ? { kind: 'loaded', recipes: s.recipes.filter((r) => r.id !== recipe.id) } : s,
       );

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import { errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api/client.ts';
 import { fieldErrors } from '../../lib/schemas/issues.ts';
 import { LoginInputSchema, SignupFormSchema } from '../../lib/schemas/user.ts';
 import { login, signup } from '../../stores/session.ts';

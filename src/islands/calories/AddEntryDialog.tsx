@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api/client.ts';
 import { ENTRY_SERVINGS, MEAL_TYPES, type MealType } from '../../lib/schemas/calorie-entry.ts';
 import {
   $recipeOptions,

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api/client.ts';
 import { CALORIE_GOAL } from '../../lib/schemas/calorie-entry.ts';
 import {
   $calorieDay,

@@ -1,10 +1,9 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { api, errorText } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api/client.ts';
 import {
   isNewsletterEmail,
   NEWSLETTER_INVALID_EMAIL,
   NEWSLETTER_NAME_MAX,
-  type NewsletterResult,
 } from '../../lib/newsletter-rules.ts';
 import { showToast } from '../../stores/toasts.ts';
 
@@ -45,9 +44,8 @@ export default function NewsletterForm({ variant = 'card' }: NewsletterFormProps
     setError(null);
     setState('sending');
     try {
-      await api.post<NewsletterResult>('/api/newsletter/subscribe', {
-        email: email.trim(),
-        ...(trimmedName ? { name: trimmedName } : {}),
+      await api.post('/api/newsletter/subscribe', {
+        body: { email: email.trim(), ...(trimmedName ? { name: trimmedName } : {}) },
       });
       setState('done');
       requestAnimationFrame(() => doneRef.current?.focus());

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api/client.ts';
 import { detailFallbackImage } from '../../lib/fallback-images.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
 import IngredientList from './IngredientList.tsx';

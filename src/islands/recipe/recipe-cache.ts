@@ -1,4 +1,4 @@
-import { api } from '../../lib/api-client.ts';
+import { api } from '../../lib/api/client.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
 
 // Full recipes fetched for the detail dialog, kept for the visit: opening the same card twice,
@@ -10,7 +10,7 @@ const cache = new Map<number, Promise<Recipe>>();
 export function fetchRecipe(id: number): Promise<Recipe> {
   let pending = cache.get(id);
   if (!pending) {
-    pending = api.get<Recipe>(`/api/recipes/${id}`);
+    pending = api.get('/api/recipes/:id', { params: { id } });
     pending.catch(() => cache.delete(id));
     cache.set(id, pending);
   }

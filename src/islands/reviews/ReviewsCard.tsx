@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useState, type SubmitEvent } from 'react';
-import { api, ApiRequestError, errorText } from '../../lib/api-client.ts';
+import { api, ApiRequestError, errorText } from '../../lib/api/client.ts';
 import {
   REVIEW_COMMENT_MAX,
   REVIEW_MESSAGES,
@@ -36,7 +36,7 @@ export default function ReviewsCard({ recipeId, initialReviews }: ReviewsCardPro
 
   const load = useCallback(async () => {
     try {
-      setReviews(await api.get<Review[]>(`/api/recipes/${recipeId}/reviews`));
+      setReviews(await api.get('/api/recipes/:id/reviews', { params: { id: recipeId } }));
       setFailed(false);
     } catch {
       setFailed(true);
@@ -113,7 +113,7 @@ function ReviewItem({
   const markHelpful = async () => {
     setBusy(true);
     try {
-      const result = await api.post<{ helpful: number }>(`/api/reviews/${review.id}/helpful`);
+      const result = await api.post('/api/reviews/:id/helpful', { params: { id: review.id } });
       onMarked(result.helpful);
     } catch (err) {
       const loginNeeded = err instanceof ApiRequestError && err.status === 401;
@@ -229,9 +229,9 @@ function ReviewForm({
     if (rating === 0 || trimmed === '') return;
     setSubmitting(true);
     try {
-      const result = await api.post<ReviewWriteResult>(`/api/recipes/${recipeId}/reviews`, {
-        rating,
-        comment: trimmed,
+      const result = await api.post('/api/recipes/:id/reviews', {
+        params: { id: recipeId },
+        body: { rating, comment: trimmed },
       });
       showToast({
         title: existing ? 'Review updated' : 'Review submitted',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { recipeCardHtml } from '../../lib/recipe-card-html.ts';
-import { api, errorText } from '../../lib/api-client.ts';
+import { api, errorText } from '../../lib/api/client.ts';
 import type { Category } from '../../lib/schemas/category.ts';
 import type { RecipeSummary } from '../../lib/schemas/recipe.ts';
 
@@ -80,12 +80,14 @@ export default function SearchPage() {
     const controller = new AbortController();
     inFlight.current = controller;
     setStatus({ kind: 'loading' });
-    const params = new URLSearchParams({ limit: String(RESULT_LIMIT) });
-    if (q) params.set('q', q);
-    if (next.category) params.set('category', next.category);
-    if (next.cuisine) params.set('cuisine', next.cuisine);
     try {
-      const results = await api.get<RecipeSummary[]>(`/api/recipes/search?${params}`, {
+      const results = await api.get('/api/recipes/search', {
+        query: {
+          limit: RESULT_LIMIT,
+          q: q || undefined,
+          category: next.category || undefined,
+          cuisine: next.cuisine || undefined,
+        },
         signal: controller.signal,
       });
       if (!controller.signal.aborted) setStatus({ kind: 'done', results, criteria: next });
@@ -106,7 +108,7 @@ export default function SearchPage() {
     const fromUrl = criteriaFromUrl();
     setText(fromUrl.q);
     void run(fromUrl, 'none');
-    api.get<Category[]>('/api/categories').then(setCategories, () => setCategories([]));
+    api.get('/api/categories').then(setCategories, () => setCategories([]));
     const onPop = () => {
       const back = criteriaFromUrl();
       setText(back.q);

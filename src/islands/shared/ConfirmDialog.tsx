@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { errorText } from '../../lib/api-client.ts';
+import { errorText } from '../../lib/api/client.ts';
 import Dialog, { DialogClose, DialogNotice } from './Dialog.tsx';
 
 // "Destructive actions ask first" (SPEC §2, the questions of SPEC §8): a small modal question

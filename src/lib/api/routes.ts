@@ -1,0 +1,301 @@
+import type * as v from 'valibot';
+import type { CalorieEntryInputSchema, CalorieGoalInputSchema } from '../schemas/calorie-entry.ts';
+import type { CalorieDay, CalorieEntry, CalorieGoal } from '../schemas/calorie-entry.ts';
+import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.ts';
+import type { BlogPost, BlogPostInput } from '../schemas/blog-post.ts';
+import type { Category, CategoryInput } from '../schemas/category.ts';
+import type { AiModel, GeneratorConfig, GeneratorConfigUpdateSchema } from '../schemas/generator-config.ts';
+import type {
+  BulkBlogsRequestSchema,
+  BulkRecipesRequestSchema,
+  GenerateBlogRequestSchema,
+  GenerateRecipeRequestSchema,
+} from '../schemas/generator-request.ts';
+import type { FooterContentInput, Page, PageInput } from '../schemas/page.ts';
+import type { NewsletterResult, NewsletterSubscriberInputSchema } from '../schemas/newsletter-subscriber.ts';
+import type { PublishStatus } from '../schemas/publish.ts';
+import type { Recipe, RecipeInput, RecipeSummary, RelatedRecipe } from '../schemas/recipe.ts';
+import type { Settings, SettingsInput } from '../schemas/settings.ts';
+import type { HelpfulMark, Review, ReviewInputSchema, ReviewWriteResult } from '../schemas/review.ts';
+import type {
+  AddShoppingItemsInputSchema,
+  CheckShoppingItemInputSchema,
+  ShoppingItem,
+} from '../schemas/shopping-item.ts';
+import type {
+  ChangePasswordInputSchema,
+  LoginInputSchema,
+  SessionUser,
+  SignupInputSchema,
+} from '../schemas/user.ts';
+
+// The API's route table as one type, shared by the functions (functions/*.ts declare the same
+// `METHOD path` keys; tests/unit/api-routes.test.ts checks both lists agree) and the browser
+// (src/lib/api/client.ts checks every call against it). Type-only: islands import no schema code.
+//
+// A new route: add its key here with what it reads and answers, then call it with
+// `api.post('/api/things/:id', { params: { id }, body })`.
+
+/** One route: its JSON body (a valibot schema's input, or a plain type), query and answer. */
+export interface RouteSpec<Output, Body = undefined, Query = undefined> {
+  body: Body extends v.GenericSchema ? v.InferInput<Body> : Body;
+  query: Query;
+  output: Output;
+}
+
+/** Paging query of the list routes. */
+interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
+/** What a delete answers when it moved the row to the trash (admin). */
+interface Trashed {
+  deleted: true;
+  id: number;
+  trash: unknown;
+}
+
+export interface ApiRoutes {
+  // Auth (SPEC §7)
+  'POST /api/auth/signup': RouteSpec<SessionUser, typeof SignupInputSchema>;
+  'POST /api/auth/login': RouteSpec<SessionUser, typeof LoginInputSchema>;
+  'POST /api/auth/logout': RouteSpec<{ success: boolean }>;
+  'GET /api/auth/me': RouteSpec<SessionUser>;
+  'POST /api/auth/change-password': RouteSpec<{ success: boolean }, typeof ChangePasswordInputSchema>;
+
+  // Recipes
+  'GET /api/recipes': RouteSpec<Recipe[], undefined, Paging & { q?: string }>;
+  'POST /api/recipes': RouteSpec<Recipe, RecipeInput>;
+  'PUT /api/recipes/:id': RouteSpec<Recipe, RecipeInput>;
+  'DELETE /api/recipes/:id': RouteSpec<Trashed>;
+  'GET /api/recipes/featured': RouteSpec<Recipe[], undefined, Paging>;
+  'GET /api/recipes/search': RouteSpec<
+    RecipeSummary[],
+    undefined,
+    { q?: string; category?: string; cuisine?: string; limit?: number }
+  >;
+  'GET /api/recipes/slug/:slug': RouteSpec<Recipe>;
+  'GET /api/recipes/category/:category': RouteSpec<Recipe[], undefined, Paging>;
+  'GET /api/recipes/related/:id': RouteSpec<RelatedRecipe[], undefined, { limit?: number }>;
+  'GET /api/recipes/:id': RouteSpec<Recipe>;
+
+  // Reviews
+  'GET /api/recipes/:id/reviews': RouteSpec<Review[], undefined, Paging>;
+  'POST /api/recipes/:id/reviews': RouteSpec<ReviewWriteResult, typeof ReviewInputSchema>;
+  'POST /api/reviews/:id/helpful': RouteSpec<HelpfulMark & { userFound: boolean }>;
+
+  // Saved recipes
+  'GET /api/recipes/:id/saved': RouteSpec<{ saved: boolean }>;
+  'POST /api/recipes/:id/save': RouteSpec<{ saved: boolean }>;
+  'DELETE /api/recipes/:id/save': RouteSpec<{ saved: boolean }>;
+  'GET /api/user/saved-recipes': RouteSpec<Recipe[]>;
+
+  // Categories
+  'GET /api/categories': RouteSpec<Category[]>;
+  'GET /api/categories/:slug': RouteSpec<Category>;
+  'POST /api/categories': RouteSpec<Category, CategoryInput>;
+  'PUT /api/categories/:id': RouteSpec<Category, CategoryInput>;
+  'DELETE /api/categories/:id': RouteSpec<Trashed>;
+
+  // Shopping list
+  'GET /api/shopping-list': RouteSpec<ShoppingItem[]>;
+  'DELETE /api/shopping-list': RouteSpec<{ deleted: number }, undefined, { checked?: 'true' | 'false' }>;
+  'POST /api/shopping-list/items': RouteSpec<ShoppingItem[], typeof AddShoppingItemsInputSchema>;
+  'PATCH /api/shopping-list/items/:id': RouteSpec<ShoppingItem, typeof CheckShoppingItemInputSchema>;
+  'PUT /api/shopping-list/items/:id': RouteSpec<ShoppingItem, typeof CheckShoppingItemInputSchema>;
+  'DELETE /api/shopping-list/items/:id': RouteSpec<{ success: boolean }>;
+
+  // Calorie tracker
+  'GET /api/calorie-tracking': RouteSpec<CalorieDay, undefined, { date?: string }>;
+  'POST /api/calorie-tracking': RouteSpec<CalorieEntry, typeof CalorieEntryInputSchema>;
+  'GET /api/calorie-tracking/goal': RouteSpec<CalorieGoal>;
+  'PUT /api/calorie-tracking/goal': RouteSpec<CalorieGoal, typeof CalorieGoalInputSchema>;
+  'DELETE /api/calorie-tracking/:id': RouteSpec<{ success: boolean }>;
+
+  // Newsletter
+  'POST /api/newsletter/subscribe': RouteSpec<NewsletterResult, typeof NewsletterSubscriberInputSchema>;
+
+  // Images (binary answers: not for the JSON client, listed so the table is complete)
+  'GET /api/images/:key/:file': RouteSpec<never>;
+
+  // Admin: publishing, caches, images
+  'GET /api/admin/publish/status': RouteSpec<PublishStatus>;
+  'POST /api/admin/publish': RouteSpec<PublishStatus>;
+  'GET /api/admin/cache/stats': RouteSpec<Record<string, unknown>>;
+  'POST /api/admin/cache/clear-all': RouteSpec<{ cleared: string[]; cdnPurged: boolean }>;
+  'POST /api/admin/cache/clear/:area': RouteSpec<{ cleared: string[]; cdnPurged: boolean }>;
+  'POST /api/admin/images/upload': RouteSpec<unknown, FormData>;
+  'GET /api/admin/images/stats': RouteSpec<unknown>;
+  'POST /api/admin/images/convert-temporary': RouteSpec<{ convertedCount: number; errorCount: number }>;
+  'POST /api/admin/images/clear-cache': RouteSpec<{ removedFiles: number; freedMB: number }>;
+
+  // Admin: generator
+  'GET /api/ai/models': RouteSpec<AiModel[]>;
+  'GET /api/generator/config': RouteSpec<GeneratorConfig>;
+  'PUT /api/generator/config': RouteSpec<GeneratorConfig, typeof GeneratorConfigUpdateSchema>;
+  'POST /api/generator/recipe': RouteSpec<unknown, typeof GenerateRecipeRequestSchema>;
+  'POST /api/generator/bulk': RouteSpec<unknown, typeof BulkRecipesRequestSchema>;
+  'POST /api/generator/ai-blog': RouteSpec<unknown, typeof GenerateBlogRequestSchema>;
+  'POST /api/generator/bulk-blog': RouteSpec<unknown, typeof BulkBlogsRequestSchema>;
+  'POST /api/generator/csv-upload': RouteSpec<unknown, FormData>;
+  'GET /api/generator/csv-template': RouteSpec<never>;
+  'GET /api/generator/jobs': RouteSpec<unknown[]>;
+  'GET /api/generator/jobs/:id': RouteSpec<unknown>;
+  'GET /api/generator/log': RouteSpec<unknown, undefined, { limit?: number }>;
+  'POST /api/generator/worker': RouteSpec<unknown>;
+
+  // Admin: pages and footer, blog, settings
+  'GET /api/pages': RouteSpec<Page[]>;
+  'GET /api/pages/footer': RouteSpec<Page>;
+  'GET /api/pages/:slug': RouteSpec<Page>;
+  'POST /api/pages': RouteSpec<Page, PageInput>;
+  'PUT /api/pages/footer': RouteSpec<Page, FooterContentInput | { content: string }>;
+  'PUT /api/pages/:id': RouteSpec<Page, PageInput>;
+  'DELETE /api/pages/:id': RouteSpec<Trashed>;
+  'GET /api/blog/posts': RouteSpec<BlogPost[]>;
+  'GET /api/blog/posts/:slug': RouteSpec<BlogPost>;
+  'POST /api/blog/posts': RouteSpec<BlogPost, BlogPostInput>;
+  'PUT /api/blog/posts/:id': RouteSpec<BlogPost, BlogPostInput>;
+  'DELETE /api/blog/posts/:id': RouteSpec<Trashed>;
+  'GET /api/blog/categories': RouteSpec<BlogCategory[]>;
+  'POST /api/blog/categories': RouteSpec<BlogCategory, BlogCategoryInput>;
+  'PUT /api/blog/categories/:id': RouteSpec<BlogCategory, BlogCategoryInput>;
+  'DELETE /api/blog/categories/:id': RouteSpec<Trashed>;
+  'GET /api/settings': RouteSpec<Settings>;
+  'PUT /api/settings': RouteSpec<Settings, SettingsInput>;
+
+  // Admin: versions and trash (their shapes live in functions/_shared/services/)
+  'GET /api/recipes/:id/versions': RouteSpec<unknown[]>;
+  'GET /api/recipes/:id/versions/:versionId': RouteSpec<unknown>;
+  'POST /api/recipes/:id/versions/:versionId/restore': RouteSpec<Recipe>;
+  'GET /api/pages/:id/versions': RouteSpec<unknown[]>;
+  'GET /api/pages/:id/versions/:versionId': RouteSpec<unknown>;
+  'POST /api/pages/:id/versions/:versionId/restore': RouteSpec<Page>;
+  'GET /api/blog/posts/:id/versions': RouteSpec<unknown[]>;
+  'GET /api/blog/posts/:id/versions/:versionId': RouteSpec<unknown>;
+  'POST /api/blog/posts/:id/versions/:versionId/restore': RouteSpec<BlogPost>;
+  'GET /api/admin/trash': RouteSpec<unknown[]>;
+  'POST /api/admin/trash/:id/restore': RouteSpec<unknown>;
+
+  // Redirects of old addresses (HTML, not JSON)
+  'GET /recipe-id/:id': RouteSpec<never>;
+  'GET /recipe-id/:id/cook': RouteSpec<never>;
+  'GET /recipe/:id': RouteSpec<never>;
+}
+
+/** `METHOD /path/:param`, every route of the API. */
+export type RouteKey = keyof ApiRoutes & string;
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The path patterns that answer `M`. */
+export type PathOf<M extends ApiMethod> = RouteKey extends infer K
+  ? K extends `${M} ${infer P}`
+    ? P
+    : never
+  : never;
+export type RouteOf<M extends ApiMethod, P extends PathOf<M>> = ApiRoutes[`${M} ${P}` & RouteKey];
+
+/** The `:names` of a path pattern. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** Every route key, as a value (the table's test compares it with the functions' route tables). */
+export const ROUTE_KEYS = {
+  'POST /api/auth/signup': true,
+  'POST /api/auth/login': true,
+  'POST /api/auth/logout': true,
+  'GET /api/auth/me': true,
+  'POST /api/auth/change-password': true,
+  'GET /api/recipes': true,
+  'POST /api/recipes': true,
+  'PUT /api/recipes/:id': true,
+  'DELETE /api/recipes/:id': true,
+  'GET /api/recipes/featured': true,
+  'GET /api/recipes/search': true,
+  'GET /api/recipes/slug/:slug': true,
+  'GET /api/recipes/category/:category': true,
+  'GET /api/recipes/related/:id': true,
+  'GET /api/recipes/:id': true,
+  'GET /api/recipes/:id/reviews': true,
+  'POST /api/recipes/:id/reviews': true,
+  'POST /api/reviews/:id/helpful': true,
+  'GET /api/recipes/:id/saved': true,
+  'POST /api/recipes/:id/save': true,
+  'DELETE /api/recipes/:id/save': true,
+  'GET /api/user/saved-recipes': true,
+  'GET /api/categories': true,
+  'GET /api/categories/:slug': true,
+  'POST /api/categories': true,
+  'PUT /api/categories/:id': true,
+  'DELETE /api/categories/:id': true,
+  'GET /api/shopping-list': true,
+  'DELETE /api/shopping-list': true,
+  'POST /api/shopping-list/items': true,
+  'PATCH /api/shopping-list/items/:id': true,
+  'PUT /api/shopping-list/items/:id': true,
+  'DELETE /api/shopping-list/items/:id': true,
+  'GET /api/calorie-tracking': true,
+  'POST /api/calorie-tracking': true,
+  'GET /api/calorie-tracking/goal': true,
+  'PUT /api/calorie-tracking/goal': true,
+  'DELETE /api/calorie-tracking/:id': true,
+  'POST /api/newsletter/subscribe': true,
+  'GET /api/images/:key/:file': true,
+  'GET /api/admin/publish/status': true,
+  'POST /api/admin/publish': true,
+  'GET /api/admin/cache/stats': true,
+  'POST /api/admin/cache/clear-all': true,
+  'POST /api/admin/cache/clear/:area': true,
+  'POST /api/admin/images/upload': true,
+  'GET /api/admin/images/stats': true,
+  'POST /api/admin/images/convert-temporary': true,
+  'POST /api/admin/images/clear-cache': true,
+  'GET /api/ai/models': true,
+  'GET /api/generator/config': true,
+  'PUT /api/generator/config': true,
+  'POST /api/generator/recipe': true,
+  'POST /api/generator/bulk': true,
+  'POST /api/generator/ai-blog': true,
+  'POST /api/generator/bulk-blog': true,
+  'POST /api/generator/csv-upload': true,
+  'GET /api/generator/csv-template': true,
+  'GET /api/generator/jobs': true,
+  'GET /api/generator/jobs/:id': true,
+  'GET /api/generator/log': true,
+  'POST /api/generator/worker': true,
+  'GET /api/pages': true,
+  'GET /api/pages/footer': true,
+  'GET /api/pages/:slug': true,
+  'POST /api/pages': true,
+  'PUT /api/pages/footer': true,
+  'PUT /api/pages/:id': true,
+  'DELETE /api/pages/:id': true,
+  'GET /api/blog/posts': true,
+  'GET /api/blog/posts/:slug': true,
+  'POST /api/blog/posts': true,
+  'PUT /api/blog/posts/:id': true,
+  'DELETE /api/blog/posts/:id': true,
+  'GET /api/blog/categories': true,
+  'POST /api/blog/categories': true,
+  'PUT /api/blog/categories/:id': true,
+  'DELETE /api/blog/categories/:id': true,
+  'GET /api/settings': true,
+  'PUT /api/settings': true,
+  'GET /api/recipes/:id/versions': true,
+  'GET /api/recipes/:id/versions/:versionId': true,
+  'POST /api/recipes/:id/versions/:versionId/restore': true,
+  'GET /api/pages/:id/versions': true,
+  'GET /api/pages/:id/versions/:versionId': true,
+  'POST /api/pages/:id/versions/:versionId/restore': true,
+  'GET /api/blog/posts/:id/versions': true,
+  'GET /api/blog/posts/:id/versions/:versionId': true,
+  'POST /api/blog/posts/:id/versions/:versionId/restore': true,
+  'GET /api/admin/trash': true,
+  'POST /api/admin/trash/:id/restore': true,
+  'GET /recipe-id/:id': true,
+  'GET /recipe-id/:id/cook': true,
+  'GET /recipe/:id': true,
+} as const satisfies Record<RouteKey, true>;
