@@ -203,6 +203,16 @@ async function startDevServer(api: ApiRouter, prepared: PreparedDatabase, hookSe
           configureServer(server) {
             server.middlewares.use((req, res, next) => {
               const url = requestUrl(req.url, origin);
+              if (url?.pathname.startsWith(CONTROL_PATH_PREFIX)) {
+                void handleControl(toWebRequest(req, url), {
+                  db: prepared.db,
+                  pglite: prepared.pglite,
+                  secret: ensureControlSecret(prepared.dataDir),
+                })
+                  .then((response) => sendWebResponse(res, response, req.method))
+                  .catch(next);
+                return;
+              }
               if (url?.pathname === BUILD_HOOK_PATH) {
                 void handleBuildHook(toWebRequest(req, url), {
                   db: prepared.db,
@@ -224,6 +234,7 @@ async function startDevServer(api: ApiRouter, prepared: PreparedDatabase, hookSe
       ],
     },
   });
+  announceServer(prepared.dataDir, origin);
   console.log(`\nForkful (dev, hot reload) is running at ${origin}\n`);
 }
 

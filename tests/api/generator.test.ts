@@ -127,6 +127,28 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       for (const m of res.body) expect(typeof m.costPer1kTokens).toBe('number');
     });
 
+    it('adds the models a local endpoint serves (OPENAI_MODELS, OPENAI_DEFAULT_MODEL)', async () => {
+      process.env.OPENAI_MODELS = 'llama3.1:8b, qwen2.5:7b';
+      process.env.OPENAI_DEFAULT_MODEL = 'llama3.1:8b';
+      try {
+        const models = (await api('GET', '/api/ai/models')).body as {
+          id: string;
+          isDefault: boolean;
+          costPer1kTokens: number;
+        }[];
+        expect(models[0]).toMatchObject({ id: 'llama3.1:8b', isDefault: true, costPer1kTokens: 0 });
+        expect(models.filter((m) => m.isDefault)).toHaveLength(1);
+        expect(models.map((m) => m.id)).toContain('qwen2.5:7b');
+        const res = await api('POST', '/api/generator/recipe', { prompt: 'kovrani bean soup' });
+        expect(res.status).toBe(201);
+        expect(fake.calls[0]!.body.model).toBe('llama3.1:8b');
+        expect((await lastLog()).model_id).toBe('llama3.1:8b');
+      } finally {
+        delete process.env.OPENAI_MODELS;
+        delete process.env.OPENAI_DEFAULT_MODEL;
+      }
+    });
+
     it('reads the config with SPEC §9 defaults and the estimated daily output', async () => {
       const res = await api('GET', '/api/generator/config');
       expect(res.status).toBe(200);

@@ -69,6 +69,19 @@ describe('backup and restore of the embedded database', () => {
     await signUp(server, 'kept_cook');
     const atBackup = await server.tables();
 
+    // Only a local tool that can read the data dir's secret may take a copy, never a web page.
+    const secret = fs.readFileSync(path.join(dataDir, 'control-secret'), 'utf8').trim();
+    for (const headers of [
+      {},
+      { 'x-forkful-control-secret': 'guess' },
+      { 'x-forkful-control-secret': secret, origin: server.baseUrl },
+      { 'x-forkful-control-secret': secret, 'sec-fetch-site': 'same-origin' },
+    ]) {
+      const res = await fetch(`${server.baseUrl}/__local/backup`, { method: 'POST', headers });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect((await res.json()).error).toEqual(expect.any(String));
+    }
+
     const backup = cli('scripts/backup.ts', backupFile);
     console.log(`[backup] ${backup.out.trim()}`);
     expect(backup.status).toBe(0);

@@ -10,7 +10,8 @@ import {
   type BlogTone,
 } from '../../../src/lib/schemas/generator-request.ts';
 import { slugify, uniqueSlug } from '../../../src/lib/slug.ts';
-import { toIssues } from '../http.ts';
+import { ApiError, toIssues } from '../http.ts';
+import { createPost } from '../services/blog.ts';
 import { recordGeneration } from '../services/generation-log.ts';
 import { completeJson, GenerationError } from './ai-client.ts';
 import { structuredOutputSchema } from './json-schema.ts';
@@ -123,18 +124,20 @@ export async function generateBlogPost(db: Db, request: BlogGenerationRequest): 
       }
       const category = categories.find((c) => c.slug === post.category);
       const slug = await uniquePostSlug(db, post.title);
-      const row = await db
-        .insertInto('blog_posts')
-        .values({
-          slug,
+      // The admin's blog service: same rules, a version kept; a draft (SPEC §4).
+      const created = await createPost(
+        db,
+        {
           title: post.title,
+          slug,
           content: post.content,
           excerpt: post.excerpt,
-          category_id: category?.id ?? null,
-          is_published: false,
-        })
-        .returning(['id', 'slug', 'title'])
-        .executeTakeFirstOrThrow();
+          categoryId: category?.id ?? null,
+          isPublished: false,
+        },
+        { author: 'generator', publish: false },
+      );
+      const row = { id: created.id, slug: created.slug, title: created.title };
       await recordGeneration(db, {
         kind: request.kind,
         modelId: request.model.id,
@@ -152,11 +155,14 @@ export async function generateBlogPost(db: Db, request: BlogGenerationRequest): 
     const failure =
       err instanceof GenerationError
         ? err
-        : new GenerationError(
-            500,
-            `The blog post could not be saved: ${(err as Error).message ?? String(err)}`,
-          );
-    if (!(err instanceof GenerationError)) console.error('[generator] blog post failed:', err);
+        : err instanceof ApiError
+          ? new GenerationError(502, `The model's blog post was refused: ${err.message}`)
+          : new GenerationError(
+              500,
+              `The blog post could not be saved: ${(err as Error).message ?? String(err)}`,
+            );
+    if (!(err instanceof GenerationError) && !(err instanceof ApiError))
+      console.error('[generator] blog post failed:', err);
     await recordGeneration(db, {
       kind: request.kind,
       modelId: request.model.id,

@@ -149,6 +149,21 @@ function secondsToUtcMidnight(now: Date): number {
   return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
 }
 
+/**
+ * Models a local endpoint serves (Ollama, llama.cpp) named in the environment: OPENAI_MODELS
+ * ("llama3.1:8b,qwen2.5:7b") adds them to the list at no cost; OPENAI_DEFAULT_MODEL makes one the
+ * default (the schedule and the CLI use it).
+ */
+function environmentModels(): { extra: string[]; defaultId: string | undefined } {
+  const extra = (process.env.OPENAI_MODELS ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m) => m && m.length <= 100);
+  const defaultId = process.env.OPENAI_DEFAULT_MODEL?.trim() || undefined;
+  if (defaultId && !extra.includes(defaultId)) extra.push(defaultId);
+  return { extra, defaultId };
+}
+
 export async function listModels(db: Db): Promise<AiModel[]> {
   const rows = await db
     .selectFrom('ai_models')
@@ -156,12 +171,17 @@ export async function listModels(db: Db): Promise<AiModel[]> {
     .orderBy('is_default', 'desc')
     .orderBy('name')
     .execute();
-  return rows.map((r) => ({
+  const models = rows.map((r) => ({
     id: r.id,
     name: r.name,
     costPer1kTokens: Number(r.cost_per_1k_tokens),
     isDefault: r.is_default,
   }));
+  const { extra, defaultId } = environmentModels();
+  for (const id of extra)
+    if (!models.some((m) => m.id === id)) models.push({ id, name: id, costPer1kTokens: 0, isDefault: false });
+  if (defaultId) for (const m of models) m.isDefault = m.id === defaultId;
+  return models.sort((a, b) => Number(b.isDefault) - Number(a.isDefault));
 }
 
 /** The chosen model, or the default one (gpt-4o) when none is named; 400 for an unknown id. */
@@ -177,6 +197,13 @@ export async function resolveModel(db: Db, modelId: string | undefined): Promise
         ? `Unknown model "${modelId}". Choose one of: ${models.map((m) => m.id).join(', ')}.`
         : 'No AI model is set up in the database.',
     );
+  // A model named only in the environment is recorded on first use (the log refers to it).
+  if (environmentModels().extra.includes(model.id))
+    await db
+      .insertInto('ai_models')
+      .values({ id: model.id, name: model.name, cost_per_1k_tokens: model.costPer1kTokens })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   return model;
 }
 
