@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import recipes from '../../functions/recipes.ts';
+import reviews from '../../functions/reviews.ts';
 import { publishingSettled } from '../../functions/_shared/publish.ts';
 import { createRecipe } from '../../functions/_shared/services/recipes.ts';
 import { DEFAULT_RECIPE_IMAGE } from '../../src/lib/schemas/recipe.ts';
@@ -267,6 +268,27 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
     const none = await call(recipes, '/api/recipes?q=%25%25nothing%25');
     expect(none.body).toEqual([]);
     expect(none.headers.get('X-Total-Count')).toBe('0');
+  });
+
+  it('a new review shows in the cached recipe lists at once (the list kept the old rating)', async () => {
+    const first = (await call(recipes, '/api/recipes?limit=1')).body[0];
+    await call(recipes, '/api/recipes?limit=1'); // now served from the cache
+    const featured = async () =>
+      (await call(recipes, '/api/recipes/featured?limit=200')).body.find(
+        (r: { id: number }) => r.id === first.id,
+      );
+    const before = await featured();
+    const res = await call(
+      reviews,
+      `/api/recipes/${first.id}/reviews`,
+      as(cook, { method: 'POST', json: { rating: 1, comment: 'Not for me.' } }),
+    );
+    expect(res.status).toBe(201);
+    const after = (await call(recipes, '/api/recipes?limit=1')).body[0];
+    expect(after.id).toBe(first.id);
+    expect(after.reviewCount).toBe(first.reviewCount + 1);
+    expect(after.rating).not.toBe(first.rating);
+    expect((await featured()).reviewCount).toBe((before?.reviewCount ?? first.reviewCount) + 1);
   });
 
   it.each([
