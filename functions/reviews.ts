@@ -8,7 +8,7 @@ import { publishRatingChange } from './_shared/publish.ts';
 import { optionalUser, requireUser } from './_shared/session.ts';
 import { recipeRef } from './_shared/services/recipes.ts';
 import { recipeExists } from './_shared/services/saved.ts';
-import { listReviews, markHelpful, writeReview } from './_shared/services/reviews.ts';
+import { listReviews, markHelpful, reviewsOpen, writeReview } from './_shared/services/reviews.ts';
 
 // Reviews (SPEC §7 "Reviews"). Decisions:
 // - One review per user and recipe. A second POST by the same user UPDATES their review (rating
@@ -47,8 +47,10 @@ export default defineRoutes([
     handler: async (req, { params, netlify }) => {
       const user = await requireUser(req, REVIEW_MESSAGES.loginRequired);
       const recipeId = pathParam(IdParam, params.id, 'id');
-      const input = await readJson(req, ReviewInputSchema);
       const db = getDb();
+      // Settings (enableComments): existing reviews stay readable, no new ones are taken.
+      if (!(await reviewsOpen(db))) throw new ApiError(403, REVIEW_MESSAGES.closed);
+      const input = await readJson(req, ReviewInputSchema);
       const result = await writeReview(db, {
         recipeId,
         userId: user.id,

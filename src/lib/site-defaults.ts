@@ -36,6 +36,15 @@ export function defaultSettings(siteUrl: string): SiteSettings {
   };
 }
 
+/** SPEC §9's default legal links are short addresses that redirect (netlify.toml): pages link the pages themselves. */
+const LEGAL_PAGES: Record<string, string> = { '/privacy': '/privacy-policy', '/terms': '/terms-of-service' };
+
+/** Where a privacy or terms link from the settings leads: the page itself for the short defaults. */
+export function legalLink(link: string): string {
+  const trimmed = link.trim();
+  return LEGAL_PAGES[trimmed] ?? trimmed;
+}
+
 export interface FooterContent {
   companyName: string;
   tagline: string;

@@ -8,6 +8,12 @@ import { reviewFromRow } from '../../../db/mappers/review.ts';
 // the reviews table in the same transaction as every review write, with the recipe row locked,
 // so concurrent reviews can never leave them out of step.
 
+/** False only when the admin switched comments off (no settings row yet counts as open). */
+export async function reviewsOpen(db: Db): Promise<boolean> {
+  const settings = await db.selectFrom('settings').select('enable_comments').executeTakeFirst();
+  return !settings || settings.enable_comments;
+}
+
 /** Reviews of a recipe, newest first, with helpful counts and the viewer's own marks. */
 export async function listReviews(
   db: Db,

@@ -21,6 +21,8 @@ export interface ReviewsCardProps {
   recipeId: number;
   /** Reviews known at build time: shown at once, then replaced by the live list. */
   initialReviews?: Review[];
+  /** False when the site's settings switch comments off: the reviews stay, the form goes. */
+  open?: boolean;
 }
 
 /** Detail of the `forkful:recipe-rating` event fired after a review is written. */
@@ -29,7 +31,7 @@ export const RECIPE_RATING_EVENT = 'forkful:recipe-rating';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
-export default function ReviewsCard({ recipeId, initialReviews }: ReviewsCardProps) {
+export default function ReviewsCard({ recipeId, initialReviews, open = true }: ReviewsCardProps) {
   const user = useSessionUser();
   const [reviews, setReviews] = useState<Review[] | undefined>(initialReviews);
   const [failed, setFailed] = useState(false);
@@ -87,15 +89,21 @@ export default function ReviewsCard({ recipeId, initialReviews }: ReviewsCardPro
           </ul>
         )}
       </div>
-      <ReviewForm
-        recipeId={recipeId}
-        signedIn={user === undefined ? undefined : user !== null}
-        existing={own}
-        onSaved={(result) => {
-          window.dispatchEvent(new CustomEvent(RECIPE_RATING_EVENT, { detail: result.recipe }));
-          void load();
-        }}
-      />
+      {open ? (
+        <ReviewForm
+          recipeId={recipeId}
+          signedIn={user === undefined ? undefined : user !== null}
+          existing={own}
+          onSaved={(result) => {
+            window.dispatchEvent(new CustomEvent(RECIPE_RATING_EVENT, { detail: result.recipe }));
+            void load();
+          }}
+        />
+      ) : (
+        <p className="card muted self-start p-6" data-reviews-closed>
+          {REVIEW_MESSAGES.closed}
+        </p>
+      )}
     </div>
   );
 }

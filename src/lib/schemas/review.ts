@@ -13,6 +13,8 @@ export const REVIEW_MESSAGES = {
   comment: 'Please write a comment',
   commentLong: `Please keep your review under ${REVIEW_COMMENT_MAX} characters`,
   helpfulLoginRequired: 'Please log in to mark reviews helpful',
+  /** The site's settings have comments switched off (SPEC §3 enableComments). */
+  closed: 'Reviews are closed on this site: new reviews cannot be posted.',
 } as const;
 
 /** POST /api/recipes/{id}/reviews */
