@@ -1,5 +1,8 @@
-// `npm run bench`: builds the site from N synthetic recipes (100 and 1,000; 10,000 with --full),
-// measures API latency (p50/p95) for search and recipe-by-slug on the real local server, the
+// `npm run bench`: builds the site from N synthetic recipes with reviews (100 and 1,000; 1,000,
+// 10,000 and 50,000 with --full; --sizes=1000,10000 picks), records each build's figures (pages per
+// recipe, output size, CPU, peak RSS, where the time went), times one admin edit until it is live,
+// measures API latency (p50/p95, sequential, uncached) for search (words, typos, a category) and
+// recipe-by-slug on the real local server, the
 // server's memory after repeated rebuilds and under 5 minutes of mixed load, bytes per page type and (when Chromium is present)
 // Lighthouse scores. Prints a table and writes bench/results.json.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,7 +27,7 @@ const argValue = (name: string) =>
 const sizes = argValue('sizes')
   ? argValue('sizes')!.split(',').map(Number)
   : full
-    ? [100, 1000, 10000]
+    ? [1000, 10000, 50000]
     : [100, 1000];
 const REBUILDS = Number(process.env.BENCH_REBUILDS ?? 20);
 const REQUESTS = 300;
@@ -35,13 +38,30 @@ interface Latency {
   max: number;
   requests: number;
 }
+interface BuildFigures {
+  pages: number;
+  seconds: number;
+  /** CPU seconds of the build worker: steadier than the wall time on a shared machine. */
+  cpuSeconds?: number | undefined;
+  maxRssMb?: number | undefined;
+  timings?: Record<string, number> | undefined;
+}
 interface SizeResult {
   recipes: number;
   pages: number;
+  pagesPerRecipe: number;
+  outputMb: number;
   buildSeconds: number;
+  build?: BuildFigures;
   startSeconds: number;
+  /** The machine's 1-minute load average when the build started and ended (2 cores). */
+  loadAverage: [number, number];
   searchMs: Latency;
+  searchTypoMs: Latency;
+  searchCategoryMs: Latency;
   bySlugMs: Latency;
+  /** One admin edit (PUT of a recipe's title) until the server logs it Published, and that build. */
+  editToLive?: { seconds: number; build?: BuildFigures | undefined } | { error: string } | undefined;
   rssMbAfterStart: number;
   rssMbAfterRebuilds?: { rebuilds: number; rssMb: number; secondsPerRebuild: number };
 }
@@ -163,13 +183,22 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-/** Times `count` GETs, 4 in flight at a time (a few concurrent visitors). */
-async function measure(urls: string[], count: number): Promise<Latency> {
+/**
+ * Times `count` GETs, 4 in flight at a time (a few concurrent visitors), or one at a time
+ * (`sequential`, as the issue's API figures are taken).
+ */
+async function measure(
+  urls: string[],
+  count: number,
+  { sequential = false, uncached = false } = {},
+): Promise<Latency> {
   const times: number[] = [];
   let next = 0;
   const worker = async () => {
     while (next < count) {
-      const url = urls[next++ % urls.length]!;
+      const i = next++;
+      // `uncached`: a parameter the API ignores makes each address new to the response cache.
+      const url = uncached ? `${urls[i % urls.length]!}&bench=${i}` : urls[i % urls.length]!;
       const t = performance.now();
       const res = await fetch(url);
       await res.arrayBuffer();
@@ -177,7 +206,7 @@ async function measure(urls: string[], count: number): Promise<Latency> {
       times.push(performance.now() - t);
     }
   };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  await Promise.all(sequential ? [worker()] : [worker(), worker(), worker(), worker()]);
   times.sort((a, b) => a - b);
   const round = (x: number) => Math.round(x * 100) / 100;
   return {
@@ -205,48 +234,132 @@ async function freePort(): Promise<number> {
   });
 }
 
+function lastBuild(dataDir: string): BuildFigures | undefined {
+  try {
+    const last = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'last-build.json'), 'utf8')) as {
+      pages: number;
+      seconds: number;
+      report?: { cpuSeconds: number; maxRssMb: number; timings: Record<string, number> };
+    };
+    return {
+      pages: last.pages,
+      seconds: Math.round(last.seconds * 10) / 10,
+      cpuSeconds: last.report?.cpuSeconds,
+      maxRssMb: last.report?.maxRssMb,
+      timings: last.report?.timings,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function directoryBytes(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) total += fs.statSync(path.join(entry.parentPath, entry.name)).size;
+  }
+  return total;
+}
+
+const load1 = () => Math.round(os.loadavg()[0]! * 10) / 10;
+
+/** Logs in as the bench's admin and changes one recipe's title; resolves when it is Published. */
+async function editToLive(base: string, server: RunningServer): Promise<SizeResult['editToLive']> {
+  const headers = { 'Content-Type': 'application/json', Origin: base };
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password' }),
+  });
+  if (!login.ok) return { error: `admin login: ${login.status} ${await login.text()}` };
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const [first] = (await (await fetch(`${base}/api/recipes?limit=1&offset=7`)).json()) as { id: number }[];
+  const recipe = (await (await fetch(`${base}/api/recipes/${first!.id}`)).json()) as Record<string, unknown>;
+  const published = () => (server.output().match(/^Published: /gm) ?? []).length;
+  const before = published();
+  const t = performance.now();
+  const put = await fetch(`${base}/api/recipes/${first!.id}`, {
+    method: 'PUT',
+    headers: { ...headers, Cookie: cookie },
+    // The recipe as read, minus empty optional fields (the form leaves them out), one word longer.
+    body: JSON.stringify({
+      ...Object.fromEntries(Object.entries(recipe).filter(([, value]) => value !== null)),
+      title: `${String(recipe.title)} (edited)`,
+    }),
+  });
+  if (!put.ok) return { error: `PUT /api/recipes/${first!.id}: ${put.status} ${await put.text()}` };
+  await waitFor(() => published() > before, 30 * 60_000, server.output);
+  return { seconds: Math.round((performance.now() - t) / 100) / 10 };
+}
+
 async function benchSize(n: number): Promise<SizeResult> {
   const port = await freePort();
   const dataDir = path.join(root, '.data', `bench-${n}`);
   process.stdout.write(`\n${n} recipes: preparing data… `);
   await prepareData(dataDir, n);
   process.stdout.write('starting server and building… ');
+  const loadBefore = load1();
   const t = performance.now();
   const server = await startServer(dataDir, port);
   const startSeconds = (performance.now() - t) / 1000;
+  const loadAfter = load1();
   const built = /Built (\d+) pages in ([\d.]+) s/.exec(server.output());
+  const build = lastBuild(dataDir);
+  const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'current.json'), 'utf8')) as {
+    dir: string;
+  };
+  const recipePages = fs.existsSync(path.join(state.dir, 'recipe'))
+    ? fs
+        .readdirSync(path.join(state.dir, 'recipe'), { withFileTypes: true, recursive: true })
+        .filter((e) => e.isFile() && e.name === 'index.html').length
+    : 0;
+  const outputMb = Math.round(directoryBytes(state.dir) / 1024 / 1024);
   const base = `http://localhost:${port}`;
   const slugs = (await (await fetch(`${base}/api/recipes?limit=100`)).json()) as { slug: string }[];
-  const queries = [
-    'chicken',
-    'chiken',
-    'pasta',
-    'chocolate cake',
-    'vegetarian curry',
-    'soup',
-    'lemon',
-    'spicy noodles',
-  ];
+  const search = (queries: string[], extra = '') =>
+    queries.map((q) => `${base}/api/recipes/search?q=${encodeURIComponent(q)}${extra}`);
   process.stdout.write('measuring… ');
   await measure([`${base}/api/recipes/search?q=warmup`], 20);
-  const searchMs = await measure(
-    queries.map((q) => `${base}/api/recipes/search?q=${encodeURIComponent(q)}`),
-    REQUESTS,
-  );
+  // Each search is new to the response cache (uncached): the database answers every one.
+  const words = ['chicken', 'pasta', 'chocolate cake', 'vegetarian curry', 'soup', 'lemon', 'spicy noodles'];
+  const typos = ['chiken', 'choclate', 'lemn', 'spagetti', 'curyy', 'noodels'];
+  const searchMs = await measure(search(words), REQUESTS, { sequential: true, uncached: true });
+  const searchTypoMs = await measure(search(typos), REQUESTS, { sequential: true, uncached: true });
+  const searchCategoryMs = await measure(search(words, '&category=main-course'), REQUESTS, {
+    sequential: true,
+    uncached: true,
+  });
   const bySlugMs = await measure(
-    slugs.map((s) => `${base}/api/recipes/slug/${s.slug}`),
+    slugs.map((s) => `${base}/api/recipes/slug/${s.slug}?`),
     REQUESTS,
+    { sequential: true, uncached: true },
   );
   const result: SizeResult = {
     recipes: n,
     pages: Number(built?.[1] ?? 0),
+    pagesPerRecipe: Math.round((recipePages / n) * 100) / 100,
+    outputMb,
     buildSeconds: Number(built?.[2] ?? 0),
+    ...(build ? { build } : {}),
     startSeconds: Math.round(startSeconds * 10) / 10,
+    loadAverage: [loadBefore, loadAfter],
     searchMs,
+    searchTypoMs,
+    searchCategoryMs,
     bySlugMs,
     rssMbAfterStart: rssMb(server.child.pid!),
   };
-  if (n === sizes[0] && REBUILDS > 0) {
+  process.stdout.write('editing one recipe… ');
+  try {
+    const edit = await editToLive(base, server);
+    result.editToLive = edit && 'seconds' in edit ? { ...edit, build: lastBuild(dataDir) } : edit;
+  } catch (err) {
+    result.editToLive = { error: (err as Error).message };
+  }
+  if (n === sizes[0] && n <= 100 && REBUILDS > 0) {
     process.stdout.write(`${REBUILDS} rebuilds… `);
     const before = (server.output().match(/Built \d+ pages/g) ?? []).length;
     const t0 = performance.now();
@@ -267,7 +380,7 @@ async function benchSize(n: number): Promise<SizeResult> {
   }
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
   console.log('done');
   return result;
 }
@@ -290,10 +403,24 @@ async function main(): Promise<void> {
   const results: SizeResult[] = [];
   for (const n of sizes) results.push(await benchSize(n));
 
-  console.log('\nrecipes | pages | build s | start s | search p50/p95 ms | by-slug p50/p95 ms | RSS MB');
+  console.log(
+    '\nrecipes | pages | /recipe | output MB | build s (CPU s) | RSS MB | load | search p95 words/typo/category ms | by-slug p95 ms | edit→live s',
+  );
   for (const r of results) {
+    const edit = r.editToLive && 'seconds' in r.editToLive ? String(r.editToLive.seconds) : 'n/a';
     console.log(
-      `${String(r.recipes).padStart(7)} | ${String(r.pages).padStart(5)} | ${r.buildSeconds.toFixed(1).padStart(7)} | ${r.startSeconds.toFixed(1).padStart(7)} | ${`${r.searchMs.p50} / ${r.searchMs.p95}`.padStart(17)} | ${`${r.bySlugMs.p50} / ${r.bySlugMs.p95}`.padStart(18)} | ${r.rssMbAfterStart}`,
+      [
+        String(r.recipes).padStart(7),
+        String(r.pages).padStart(5),
+        String(r.pagesPerRecipe).padStart(7),
+        String(r.outputMb).padStart(9),
+        `${r.buildSeconds.toFixed(1)} (${r.build?.cpuSeconds ?? '?'})`.padStart(15),
+        String(r.build?.maxRssMb ?? '?').padStart(6),
+        r.loadAverage.join('/').padStart(4),
+        `${r.searchMs.p95} / ${r.searchTypoMs.p95} / ${r.searchCategoryMs.p95}`.padStart(33),
+        String(r.bySlugMs.p95).padStart(14),
+        edit.padStart(11),
+      ].join(' | '),
     );
   }
   const rebuilt = results.find((r) => r.rssMbAfterRebuilds);
@@ -305,11 +432,14 @@ async function main(): Promise<void> {
   }
 
   // Memory under 5 minutes of mixed load and 2 quiet minutes (scripts/lib/memory-bench.ts).
+  // BENCH_MEMORY=0 skips it (and BENCH_LIGHTHOUSE=0 the Lighthouse runs below).
   const extras: Record<string, unknown> = {};
-  console.log('\nMemory under load…');
-  const memory = await benchMemory(root);
-  extras.memoryUnderLoad = memory;
-  for (const line of memoryReport(memory)) console.log(line);
+  if (process.env.BENCH_MEMORY !== '0') {
+    console.log('\nMemory under load…');
+    const memory = await benchMemory(root);
+    extras.memoryUnderLoad = memory;
+    for (const line of memoryReport(memory)) console.log(line);
+  }
 
   // Bytes and Lighthouse on the real content, served by a fresh server.
   const dataDir = path.join(root, '.data', 'bench-site');
@@ -336,7 +466,11 @@ async function main(): Promise<void> {
     extras.gzipBytesPerPage = bytes;
     console.log('\nGzipped bytes per page type:', JSON.stringify(bytes));
     const lighthouseModule = path.join(root, 'scripts', 'lighthouse.ts');
-    if (fs.existsSync(lighthouseModule) && fs.existsSync('/usr/bin/chromium')) {
+    if (
+      process.env.BENCH_LIGHTHOUSE !== '0' &&
+      fs.existsSync(lighthouseModule) &&
+      fs.existsSync('/usr/bin/chromium')
+    ) {
       const { lighthouseScores } = (await import(lighthouseModule)) as {
         lighthouseScores: (
           base: string,

@@ -150,6 +150,8 @@ export class SiteBuilder {
       skipped: false,
       report,
     };
+    // The last build's figures, for the bench (npm run bench) and anyone curious.
+    fs.writeFileSync(path.join(this.#buildsDir, 'last-build.json'), `${JSON.stringify(result, null, 2)}\n`);
     this.#onBuilt(result);
     this.#removeOldBuilds([dir, previous?.dir]);
     return result;
