@@ -210,7 +210,6 @@ describe.skipIf(!chromiumPath)('the admin dashboard', () => {
       const imageUrl = await form.locator('input[name="image"]').inputValue();
       expect(imageUrl).toMatch(/^\/api\/images\/[0-9a-f]{32}\/1200\.webp$/);
 
-      await page.screenshot({ path: 'test-results/admin-form.png', fullPage: true }).catch(() => {});
       const created = page.waitForResponse(
         (r) => r.url().endsWith('/api/recipes') && r.request().method() === 'POST',
       );

@@ -177,6 +177,8 @@ export interface ApiRoutes {
   'POST /api/blog/posts/:id/versions/:versionId/restore': RouteSpec<BlogPost>;
   'GET /api/admin/trash': RouteSpec<unknown[]>;
   'POST /api/admin/trash/:id/restore': RouteSpec<unknown>;
+  'GET /api/admin/content/export': RouteSpec<unknown>;
+  'POST /api/admin/content/import': RouteSpec<unknown, unknown, { dryRun?: '1' | '0' }>;
 
   // Redirects of old addresses (HTML, not JSON)
   'GET /recipe-id/:id': RouteSpec<never>;
@@ -295,6 +297,8 @@ export const ROUTE_KEYS = {
   'POST /api/blog/posts/:id/versions/:versionId/restore': true,
   'GET /api/admin/trash': true,
   'POST /api/admin/trash/:id/restore': true,
+  'GET /api/admin/content/export': true,
+  'POST /api/admin/content/import': true,
   'GET /recipe-id/:id': true,
   'GET /recipe-id/:id/cook': true,
   'GET /recipe/:id': true,
