@@ -1,4 +1,4 @@
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { getDb } from '../db/client.ts';
 import { runScheduledGeneration } from './_shared/generator/schedule.ts';
 import { errorResponse, json } from './_shared/http.ts';
@@ -11,7 +11,10 @@ export const config: Config = {
   schedule: '@hourly',
 };
 
-export default async function scheduledGeneration(req: Request): Promise<Response> {
+export default async function scheduledGeneration(
+  req: Request,
+  context: Partial<Context> = {},
+): Promise<Response> {
   // Netlify invokes a scheduled function with a POST carrying {next_run}; nothing else runs it.
   if (req.method !== 'POST')
     return json(
@@ -19,7 +22,7 @@ export default async function scheduledGeneration(req: Request): Promise<Respons
       { status: 405, headers: { Allow: 'POST' } },
     );
   try {
-    const outcome = await runScheduledGeneration(getDb());
+    const outcome = await runScheduledGeneration(getDb(), { context });
     console.log(
       outcome.ran
         ? `[generator] scheduled batch ${outcome.jobId}: ${outcome.count} recipes queued`

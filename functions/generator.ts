@@ -124,7 +124,7 @@ export default defineRoutes([
         await releaseBudget(db, body.count, day);
         throw err;
       });
-      kickWorker(netlify);
+      await kickWorker(netlify);
       return json({ generated: body.count, jobId: job.id, job }, { status: 202 });
     },
   },
@@ -161,7 +161,7 @@ export default defineRoutes([
         total: body.count,
         params: { tone: body.tone, length: body.length },
       });
-      kickWorker(netlify);
+      await kickWorker(netlify);
       return json({ success: true, count: body.count, jobId: job.id, job }, { status: 202 });
     },
   },
@@ -207,7 +207,7 @@ export default defineRoutes([
         await releaseBudget(db, titles.length, day);
         throw err;
       });
-      kickWorker(netlify);
+      await kickWorker(netlify);
       return json({ ...result, jobId: job.id, job }, { status: 202 });
     },
   },

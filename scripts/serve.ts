@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   const scheduled = await startScheduledFunctions(path.join(root, 'functions'));
   if (scheduled.names.length) console.log(`Scheduled functions (UTC): ${scheduled.names.join(', ')}`);
   // Generator jobs left queued or running by a previous run of the server carry on.
-  kickWorker();
+  void kickWorker();
 
   if (devMode) {
     await startDevServer(api, prepared, hookSecret);

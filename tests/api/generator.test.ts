@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import generator from '../../functions/generator.ts';
 import { workerIdle } from '../../functions/_shared/generator/worker.ts';
 import { runScheduledGeneration } from '../../functions/_shared/generator/schedule.ts';
 import { FolderImageStore, setImageStore } from '../../functions/_shared/images/store.ts';
+import { createJob } from '../../functions/_shared/services/generator-jobs.ts';
 import { publishingSettled } from '../../functions/_shared/publish.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
 import { logInAdmin } from '../helpers/admin-session.ts';
@@ -542,6 +545,43 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         'Belnari, Fig Tart',
         'Quorvash Pepper Stew',
       ]);
+    });
+  });
+
+  describe('the background worker on Netlify', () => {
+    it('a route calls the background function with the secret; it drains the queue; others get 403', async () => {
+      const { kickWorker, workerToken } = await import('../../functions/_shared/generator/worker.ts');
+      const worker = (await import('../../functions/generator-worker-background.ts')).default;
+      const received: { url: string; token: string | undefined }[] = [];
+      const server = http.createServer((req, res) => {
+        received.push({ url: req.url ?? '', token: req.headers['x-forkful-worker'] as string | undefined });
+        res.writeHead(202).end('{}');
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const site = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const g = globalThis as { Netlify?: unknown };
+      g.Netlify = {};
+      try {
+        const job = await createJob(db(), { kind: 'bulk', modelId: 'gpt-4o', total: 1, budgetDate: null });
+        await kickWorker({ site: { url: site } as never });
+        expect(received).toEqual([{ url: '/api/generator/worker', token: workerToken() }]);
+        // Nothing ran in this process: the job waits for the background function.
+        expect((await api('GET', `/api/generator/jobs/${job.id}`)).body.status).toBe('queued');
+        const refused = await call(worker, '/api/generator/worker', as(admin, { method: 'POST', json: {} }));
+        expect(refused.status).toBe(403);
+        const ran = await call(worker, '/api/generator/worker', {
+          method: 'POST',
+          headers: { 'x-forkful-worker': workerToken() },
+        });
+        expect(ran.status).toBe(202);
+        expect((await api('GET', `/api/generator/jobs/${job.id}`)).body).toMatchObject({
+          status: 'done',
+          done: 1,
+        });
+      } finally {
+        delete g.Netlify;
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
   });
 

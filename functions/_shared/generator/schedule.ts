@@ -55,7 +55,7 @@ export async function runScheduledGeneration(
     .executeTakeFirst();
   if (!taken) {
     // A batch left behind by a stopped worker is picked up again.
-    if (options.startWorker !== false) kickWorker(options.context);
+    if (options.startWorker !== false) await kickWorker(options.context);
     return {
       ran: false,
       reason: 'This hour has already run, or an earlier scheduled batch is still running.',
@@ -86,7 +86,7 @@ export async function runScheduledGeneration(
       .set({ run_lock_owner: `job:${job.id}` })
       .where('run_lock_owner', '=', owner)
       .execute();
-    if (options.startWorker !== false) kickWorker(options.context);
+    if (options.startWorker !== false) await kickWorker(options.context);
     return { ran: true, jobId: job.id, count: claimed, hour: hour.toISOString() };
   } catch (err) {
     await releaseBudget(db, claimed, day);

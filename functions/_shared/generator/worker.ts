@@ -187,27 +187,35 @@ export const WORKER_HEADER = 'x-forkful-worker';
 let local: Promise<unknown> | undefined;
 let kickedAgain = false;
 
-/** True where Netlify runs the functions (the background function drains jobs there). */
-function onNetlify(): boolean {
-  return Boolean(process.env.NETLIFY || process.env.AWS_LAMBDA_FUNCTION_NAME) && Boolean(process.env.URL);
+/** Where the deployed site answers, when these functions run on Netlify (undefined locally). */
+function netlifySiteUrl(context: Partial<Context>): string | undefined {
+  const onNetlify =
+    typeof (globalThis as { Netlify?: unknown }).Netlify !== 'undefined' || Boolean(process.env.NETLIFY);
+  if (!onNetlify) return undefined;
+  return context.site?.url || process.env.URL || process.env.SITE_URL || undefined;
 }
 
 /**
- * Makes sure a worker drains the jobs table: Netlify's background function when deployed,
+ * Makes sure a worker drains the jobs table: Netlify's background function when deployed (the
+ * returned promise ends once the call is made; it is also handed to context.waitUntil),
  * otherwise a loop in this process (one at a time; a kick while it runs makes it look again).
  */
-export function kickWorker(context: Partial<Context> = {}): void {
-  if (onNetlify()) {
-    const call = fetch(new URL(WORKER_PATH, process.env.URL), {
+export function kickWorker(context: Partial<Context> = {}): Promise<void> {
+  const site = netlifySiteUrl(context);
+  if (site) {
+    const call = fetch(new URL(WORKER_PATH, site), {
       method: 'POST',
       headers: { [WORKER_HEADER]: workerToken() },
-    }).catch((err: unknown) => console.error('[generator] could not start the background worker:', err));
+    }).then(
+      () => undefined,
+      (err: unknown) => console.error('[generator] could not start the background worker:', err),
+    );
     context.waitUntil?.(call);
-    return;
+    return call;
   }
   if (local) {
     kickedAgain = true;
-    return;
+    return Promise.resolve();
   }
   const run = async () => {
     do {
@@ -220,6 +228,7 @@ export function kickWorker(context: Partial<Context> = {}): void {
     .finally(() => {
       local = undefined;
     });
+  return Promise.resolve();
 }
 
 /** Resolves when the in-process worker has nothing left to do (tests, CLI, shutdown). */
