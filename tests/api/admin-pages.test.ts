@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import blog from '../../functions/blog.ts';
 import pages from '../../functions/pages.ts';
+import settings from '../../functions/settings.ts';
+import { isCached } from '../../functions/_shared/cache/local-cache.ts';
 import { publishingSettled } from '../../functions/_shared/publish.ts';
 import { as, type TestAccount } from '../helpers/accounts.ts';
 import { guardAccounts } from '../helpers/admin-session.ts';
@@ -195,6 +198,22 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
       path: 'content.companyName',
       message: 'Company name is required',
     });
+  });
+
+  it.each([
+    ['pages', pages, '/api/pages'],
+    ['pages', pages, '/api/pages/footer'],
+    ['pages', pages, '/api/pages/about-us'],
+    ['pages', blog, '/api/blog/posts'],
+    ['pages', blog, '/api/blog/categories'],
+    ['settings', settings, '/api/settings'],
+  ] as const)('%s area: %s answers the same from the response cache', async (area, handler, path) => {
+    const miss = await call(handler, path);
+    expect(miss.status).toBe(200);
+    expect(isCached(area, path)).toBe(true);
+    const hit = await call(handler, path);
+    expect(hit.body).toEqual(miss.body);
+    expect([...hit.headers.entries()]).toEqual([...miss.headers.entries()]);
   });
 
   it.each([

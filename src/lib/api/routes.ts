@@ -4,6 +4,7 @@ import type { CalorieDay, CalorieEntry, CalorieGoal } from '../schemas/calorie-e
 import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.ts';
 import type { BlogPost, BlogPostInput } from '../schemas/blog-post.ts';
 import type { Category, CategoryInput } from '../schemas/category.ts';
+import type { ContentExport, ImportReport } from '../schemas/content-export.ts';
 import type { AiModel, GeneratorConfig, GeneratorConfigUpdateSchema } from '../schemas/generator-config.ts';
 import type {
   BulkBlogsRequestSchema,
@@ -177,8 +178,9 @@ export interface ApiRoutes {
   'POST /api/blog/posts/:id/versions/:versionId/restore': RouteSpec<BlogPost>;
   'GET /api/admin/trash': RouteSpec<unknown[]>;
   'POST /api/admin/trash/:id/restore': RouteSpec<unknown>;
-  'GET /api/admin/content/export': RouteSpec<unknown>;
-  'POST /api/admin/content/import': RouteSpec<unknown, unknown, { dryRun?: '1' | '0' }>;
+  // Admin: all content as one JSON document, and its import (?dryRun=1 reports, changes nothing)
+  'GET /api/admin/content/export': RouteSpec<ContentExport>;
+  'POST /api/admin/content/import': RouteSpec<ImportReport, ContentExport>;
 
   // Redirects of old addresses (HTML, not JSON)
   'GET /recipe-id/:id': RouteSpec<never>;
