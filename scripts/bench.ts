@@ -17,7 +17,7 @@ import { migrateToLatest } from '../db/client.ts';
 import { openPGlite } from '../db/embedded.ts';
 import { readRecipeFile, recipeFiles, seedDatabase } from '../db/seed.ts';
 import { benchMemory, memoryReport } from './lib/memory-bench.ts';
-import { SERVER_NODE_FLAGS } from './lib/server-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const full = process.argv.includes('--full');
@@ -143,6 +143,7 @@ async function startServer(dataDir: string, port: number): Promise<RunningServer
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       FORKFUL_DATA_DIR: dataDir,
       SITE_URL: `http://localhost:${port}`,

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { memoryUnderLoad, rssMb, type MemoryLoadResult } from './memory-load.ts';
 import { memoryMap, type MemoryMap } from './memory-map.ts';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
 // `npm run bench`'s memory figures (issue 11 §8): a fresh server on the real content, started as
 // `npm start` starts it, then 5 minutes of mixed load and 2 quiet minutes. RSS after start, at
@@ -44,6 +44,7 @@ export async function benchMemory(
     cwd: root,
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       FORKFUL_DATA_DIR: dataDir,
       SITE_URL: base,

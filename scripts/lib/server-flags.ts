@@ -1,9 +1,11 @@
-// V8 limits for the long-running local server (issue 11 §8). Measured under a mixed load: the
-// heap the server keeps is ~70 MB (most of it the API response caches, bounded by
-// functions/_shared/cache/areas.ts), but with V8's defaults the heap grew to ~290 MB of mostly
-// garbage and was never given back (RSS 420 → 700 MB). With these limits V8 collects before it
-// grows: RSS stayed under ~480 MB. Site builds run in a forked child without them (a build of
-// 10,000 recipes needs more heap, and gives it back when the child exits).
+// V8 and malloc limits for the long-running local server (issue 11 §8). Under a mixed load the
+// heap the server keeps is ~70 MB (mostly the API response caches, bounded by
+// functions/_shared/cache/areas.ts) and PGlite's WASM memory stays flat (~155 MB), but with the
+// defaults V8 grew its heap to ~290 MB of mostly garbage and glibc kept freed compression and
+// I/O buffers: RSS 414 → 699 MB in 100 s, never given back while busy. With these limits V8
+// collects before it grows and large buffers go back to the system. Site builds run in a
+// forked child without the V8 limits (a build of 10,000 recipes needs more heap, and gives it
+// back when the child exits).
 
 /** Node flags `npm start` (package.json), the test server and the bench start the server with. */
 export const SERVER_NODE_FLAGS = ['--max-old-space-size=256', '--max-semi-space-size=4'] as const;
@@ -12,3 +14,20 @@ export const SERVER_NODE_FLAGS = ['--max-old-space-size=256', '--max-semi-space-
 export function withoutServerFlags(execArgv: readonly string[]): string[] {
   return execArgv.filter((a) => !/^--max-(old|semi)-space-size(=|$)/.test(a));
 }
+
+/**
+ * glibc malloc settings for the server process (ignored elsewhere). By default glibc raises its
+ * mmap threshold after freeing a large block, so later large buffers (compression, PGlite I/O,
+ * request bodies) come from the heap and arenas, which fragment and are never returned: ~100 MB
+ * at start after seeding, growing under load. A fixed 128 KiB threshold sends them to mmap,
+ * given back on free: RSS after start 455 → 354 MB, 407 MB at the peak of a mixed load.
+ */
+export const SERVER_ENV = {
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+} as const;
+
+/** The `npm start` command line: the environment above, then node with the flags above. */
+export const START_COMMAND = `${Object.entries(SERVER_ENV)
+  .map(([k, v]) => `${k}=${v}`)
+  .join(' ')} node ${SERVER_NODE_FLAGS.join(' ')} scripts/serve.ts`;

@@ -4,7 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT, TEST_DATA } from './paths.ts';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.ts';
 import { startFakeOpenAI } from './fake-openai.ts';
 
 declare module 'vitest' {
@@ -41,6 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // NODE_ENV=production: vitest sets "test", which would make the build bundle React's development code.
     env: {
       ...process.env,
+      ...SERVER_ENV,
       NODE_ENV: 'production',
       PORT: String(port),
       FORKFUL_DATA_DIR: dataDir,
