@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+import { currentBuildDir } from '../site/built-site.ts';
 
 /** Anonymous pages ask /api/auth/me (the header's account menu) and Chromium logs its expected 401; every other console error counts. */
 const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
@@ -12,7 +13,7 @@ const realErrors = (errors: string[]) => errors.filter((e) => e !== SESSION_CHEC
 // the not-found page's late recipes, print, and no horizontal scrolling from 320 px.
 
 const baseUrl = inject('baseUrl');
-const buildDir = inject('buildDir');
+const buildDir = currentBuildDir();
 
 interface ApiRecipe {
   id: number;

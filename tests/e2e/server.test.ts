@@ -9,7 +9,7 @@ describe('local server', () => {
   const baseUrl = inject('baseUrl');
   /** The build hook's secret, generated into the server's data dir (its build folder is inside it). */
   const hookSecret = () =>
-    fs.readFileSync(path.join(inject('buildDir'), '..', '..', 'build-hook-secret'), 'utf8').trim();
+    fs.readFileSync(path.join(inject('buildsDir'), '..', 'build-hook-secret'), 'utf8').trim();
 
   it.each([
     ['/api/recipes/featured?limit=2', 200],

@@ -175,7 +175,8 @@ function blogContent(words: number, topic: string): string {
 export async function startFakeOpenAI(options: { port?: number } = {}): Promise<FakeOpenAI> {
   let queue: Behaviour[] = [];
   let latency = 0;
-  let counter = 0;
+  // A random start, so a restarted fake does not repeat the dishes it made before.
+  let counter = Math.floor(Math.random() * 100_000);
   const calls: FakeCall[] = [];
 
   const answer = (res: http.ServerResponse, status: number, body: unknown) => {

@@ -10,7 +10,8 @@ import { startFakeOpenAI } from './fake-openai.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    buildDir: string;
+    /** The server's builds folder; `current.json` in it names the build being served. */
+    buildsDir: string;
   }
 }
 
@@ -73,11 +74,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       reject(new Error(`The server exited (${code}) before it was ready:\n${output}`));
     });
   });
-  const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'current.json'), 'utf8')) as {
-    dir: string;
-  };
   project.provide('baseUrl', `http://localhost:${port}`);
-  project.provide('buildDir', state.dir);
+  project.provide('buildsDir', path.join(dataDir, 'builds'));
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

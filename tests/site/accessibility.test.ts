@@ -4,13 +4,13 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
-import { builtPages } from './built-site.ts';
+import { builtPages, currentBuildDir } from './built-site.ts';
 
 // axe-core in Chromium on every page type, in light and dark (DESIGN.md §9). Pages other work
 // adds (/search, /kitchen-helper) are checked once their route files exist.
 
 const baseUrl = inject('baseUrl');
-const buildDir = inject('buildDir');
+const buildDir = currentBuildDir();
 const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
 
 interface AxeViolation {

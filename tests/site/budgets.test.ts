@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, useBrowser } from '../helpers/browser.ts';
-import { builtPages, gzipSize, headOf, javascriptBytesOf, scriptsOf, stylesheetsOf } from './built-site.ts';
+import {
+  builtPages,
+  gzipSize,
+  headOf,
+  javascriptBytesOf,
+  scriptsOf,
+  stylesheetsOf,
+  currentBuildDir,
+} from './built-site.ts';
 
 // Byte budgets per page type (DESIGN.md §9, issue 4 item 9): recipe page HTML ≤ 30 KB, CSS ≤ 20 KB
 // and JS ≤ 80 KB, all gzip, and no render-blocking script; the same limits hold for every type.
@@ -23,7 +31,7 @@ import { builtPages, gzipSize, headOf, javascriptBytesOf, scriptsOf, stylesheets
 // APP_PAGE_JS: React alone is about 68 KB of the 80.
 
 const baseUrl = inject('baseUrl');
-const buildDir = inject('buildDir');
+const buildDir = currentBuildDir();
 const KB = 1024;
 const BUDGET = { html: 30 * KB, css: 20 * KB, js: 80 * KB };
 /** The eager JS limit of the app-like pages (see above). */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { inject } from 'vitest';
 
 // Reading the built site (the folder the test server serves): its pages, their JSON-LD, their
 // canonical URL and the assets they load.
@@ -10,6 +11,16 @@ export interface BuiltPage {
   path: string;
   file: string;
   html: string;
+}
+
+/**
+ * The build the test server serves now. Browser tests publish (the admin and generator journeys),
+ * and a publish swaps in a new build and deletes older ones, so a suite asks when it starts
+ * rather than keeping the folder of the server's first build.
+ */
+export function currentBuildDir(): string {
+  const current = path.join(inject('buildsDir'), 'current.json');
+  return (JSON.parse(fs.readFileSync(current, 'utf8')) as { dir: string }).dir;
 }
 
 /** Every HTML page of the build, by URL path (directory format: a/b/index.html → /a/b). */

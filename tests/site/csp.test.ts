@@ -3,14 +3,14 @@ import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
-import { builtPages } from './built-site.ts';
+import { builtPages, currentBuildDir } from './built-site.ts';
 import { cspHash, inlineScriptBodies, inlineStyleBodies } from '../../src/integrations/finish-pages.ts';
 
 // Content-Security-Policy (issue 11 §5): every page carries a policy that allows scripts only
 // from our origin or by hash, and Chromium reports no violation on any page type.
 
 const baseUrl = inject('baseUrl');
-const buildDir = inject('buildDir');
+const buildDir = currentBuildDir();
 const pages = builtPages(buildDir);
 const firstOf = (re: RegExp) => pages.find((p) => re.test(p.path))?.path;
 

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { builtPages, headOf, isNoindex, isRedirectStub, metaContent } from './built-site.ts';
+import { builtPages, headOf, isNoindex, isRedirectStub, metaContent, currentBuildDir } from './built-site.ts';
 
 // The blog's RSS feed, linked from every page's head, and share images with a text
 // alternative (issue 11 §10).
 
 const baseUrl = inject('baseUrl');
-const buildDir = inject('buildDir');
+const buildDir = currentBuildDir();
 const pages = builtPages(buildDir).filter((p) => !isRedirectStub(p.html));
 const posts = pages.filter((p) => /^\/blog\/(?!category\/)[^/]+$/.test(p.path));
 

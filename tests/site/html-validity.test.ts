@@ -1,6 +1,6 @@
 import { HtmlValidate, type ConfigData } from 'html-validate';
-import { describe, expect, inject, it } from 'vitest';
-import { builtPages, type BuiltPage } from './built-site.ts';
+import { describe, expect, it } from 'vitest';
+import { builtPages, type BuiltPage, currentBuildDir } from './built-site.ts';
 
 // Every built page validates (issue 11 §10) under html-validate's recommended preset. The
 // exceptions below are style preferences, not HTML errors, each with its reason.
@@ -29,7 +29,7 @@ const CONFIG: ConfigData = {
   },
 };
 
-const buildDir = inject('buildDir');
+const buildDir = currentBuildDir();
 const validator = new HtmlValidate(CONFIG);
 
 /** A page's type: its path with everything after the first segment generalised. */

@@ -1,13 +1,21 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Category } from '../../src/lib/schemas/category.ts';
 import type { Recipe } from '../../src/lib/schemas/recipe.ts';
-import { builtPages, canonicalOf, isNoindex, isRedirectStub, metaContent, titleOf } from './built-site.ts';
+import {
+  builtPages,
+  canonicalOf,
+  isNoindex,
+  isRedirectStub,
+  metaContent,
+  titleOf,
+  currentBuildDir,
+} from './built-site.ts';
 
 // Every public route type answers with its key content (SPEC §2), as a visitor without script
 // would get it from the server.
 
 const baseUrl = inject('baseUrl');
-const buildDir = inject('buildDir');
+const buildDir = currentBuildDir();
 
 async function get(path: string): Promise<{ status: number; html: string; location: string | null }> {
   const response = await fetch(`${baseUrl}${path}`, { redirect: 'manual' });

@@ -1,11 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
-import { builtPages, canonicalOf, isNoindex, isRedirectStub } from './built-site.ts';
+import { builtPages, canonicalOf, isNoindex, isRedirectStub, currentBuildDir } from './built-site.ts';
 
 // /sitemap.xml lists every public, indexable page of the build (its own canonical URL, no
 // noindex) with a lastmod, and nothing that is not a page.
 
 const baseUrl = inject('baseUrl');
-const buildDir = inject('buildDir');
+const buildDir = currentBuildDir();
 
 /** Screens that are not search-engine pages: private, alternate addresses or tools for one recipe. */
 const NOT_IN_SITEMAP = [

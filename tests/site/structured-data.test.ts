@@ -1,12 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recipeJsonLdProblems } from '../../src/lib/recipe-jsonld-checklist.ts';
-import { builtPages, jsonLdOf, type BuiltPage } from './built-site.ts';
+import { builtPages, jsonLdOf, type BuiltPage, currentBuildDir } from './built-site.ts';
 
 // JSON-LD on the built pages: a Recipe passing Google's checklist on every recipe page
 // (reference/recipe-anchors.md §2), ItemList (never Recipe) on collection pages, BreadcrumbList,
 // and WebSite with SearchAction plus Organization on the home page.
 
-const buildDir = inject('buildDir');
+const buildDir = currentBuildDir();
 const pages = builtPages(buildDir);
 const byPath = new Map(pages.map((p) => [p.path, p]));
 const typesOf = (page: BuiltPage) => jsonLdOf(page.html).map((ld) => ld['@type']);

@@ -77,7 +77,8 @@ describe('damaged embedded data directories', () => {
       await db.close();
     }
   }, 120_000);
-  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+  // Removing the copied directories can take seconds on a loaded machine.
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }), 60_000);
 
   it('creates a database only where the directory is absent or empty', () => {
     expect(inspectDataDir(path.join(scratch, 'absent'))).toBe('new');
