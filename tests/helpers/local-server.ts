@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { TableSummary } from '../../scripts/lib/local-control.ts';
 import { ROOT } from './paths.ts';
+import { httpMessage, rawRequest } from './raw-http.ts';
 
 /** A free TCP port on the loopback interface. */
 export async function freePort(): Promise<number> {
@@ -78,11 +79,13 @@ export async function startLocalServer(
     dataDir,
     output: () => output,
     tables: async () => {
-      const res = await fetch(`${baseUrl}/__local/tables`, {
-        headers: { 'x-forkful-control-secret': secret },
-      });
-      if (!res.ok) throw new Error(`/__local/tables answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as TableSummary;
+      const res = await rawRequest(
+        baseUrl,
+        httpMessage('GET', '/__local/tables', { 'X-Forkful-Control-Secret': secret }),
+        30_000,
+      );
+      if (res.status !== 200) throw new Error(`/__local/tables answered ${res.status}: ${res.body}`);
+      return JSON.parse(res.body) as TableSummary;
     },
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cookieFrom } from '../helpers/accounts.ts';
+import { httpMessage, rawRequest } from '../helpers/raw-http.ts';
 import { startLocalServer, type LocalServer } from '../helpers/local-server.ts';
 import { ROOT, TEST_DATA } from '../helpers/paths.ts';
 import { openPGlite } from '../../db/embedded.ts';
@@ -25,24 +25,33 @@ function cli(script: string, ...args: string[]) {
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
-async function signUp(server: LocalServer, username: string): Promise<number> {
-  const res = await fetch(`${server.baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: PASSWORD }),
+// A connection per request (raw HTTP, Connection: close): under load, fetch's keep-alive reuse
+// races the server closing an idle connection ("other side closed") across the long CLI steps.
+async function postJson(
+  server: LocalServer,
+  target: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  const text = JSON.stringify(body);
+  return rawRequest(
+    server.baseUrl,
+    httpMessage('POST', target, { 'Content-Type': 'application/json', ...headers }, text),
+    30_000,
+  );
+}
+
+async function signUp(server: LocalServer, username: string): Promise<void> {
+  const res = await postJson(server, '/api/auth/signup', {
+    username,
+    email: `${username}@example.com`,
+    password: PASSWORD,
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return res.status;
+  expect(res.status, res.body).toBe(201);
 }
 
 async function logIn(server: LocalServer, username: string): Promise<number> {
-  const res = await fetch(`${server.baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORD }),
-  });
-  if (res.status === 200) cookieFrom(res.headers);
-  return res.status;
+  return (await postJson(server, '/api/auth/login', { username, password: PASSWORD })).status;
 }
 
 /** Tables whose rows the server itself writes as it runs (publishing, cache bookkeeping). */
@@ -58,6 +67,8 @@ const contentOf = (tables: TableSummary) =>
 describe('backup and restore of the embedded database', () => {
   let server: LocalServer | undefined;
   afterAll(async () => {
+    const output = server?.output() ?? '';
+    if (/Error|exited/.test(output)) console.log(`[backup] server output:\n${output.slice(-4000)}`);
     await server?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(backupFile, { force: true });
@@ -72,14 +83,14 @@ describe('backup and restore of the embedded database', () => {
     // Only a local tool that can read the data dir's secret may take a copy, never a web page.
     const secret = fs.readFileSync(path.join(dataDir, 'control-secret'), 'utf8').trim();
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'x-forkful-control-secret': 'guess' },
       { 'x-forkful-control-secret': secret, origin: server.baseUrl },
       { 'x-forkful-control-secret': secret, 'sec-fetch-site': 'same-origin' },
     ]) {
-      const res = await fetch(`${server.baseUrl}/__local/backup`, { method: 'POST', headers });
+      const res = await postJson(server, '/__local/backup', {}, headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
-      expect((await res.json()).error).toEqual(expect.any(String));
+      expect(JSON.parse(res.body).error).toEqual(expect.any(String));
     }
 
     const backup = cli('scripts/backup.ts', backupFile);
