@@ -18,7 +18,7 @@ export function startAnalytics(id: string, origin = 'https://www.googletagmanage
     );
     return false;
   }
-  const w = window as unknown as AnalyticsWindow;
+  const w: AnalyticsWindow = window as typeof window & AnalyticsWindow;
   const dataLayer = (w.dataLayer ??= []);
   // gtag.js reads the arguments objects it is given, as its own snippet pushes them.
   const gtag: Gtag = function () {
