@@ -6,7 +6,8 @@ import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import Dialog, { DialogClose } from '../../shared/Dialog.tsx';
 import VersionsPanel from '../recipes/VersionsPanel.tsx';
 import { issuesByPath } from '../shared/admin-api.ts';
-import { BlogCategoryFormSchema, PostFormSchema } from '../shared/content-schemas.ts';
+import { BlogCategoryInputSchema, type BlogCategory } from '../../../lib/schemas/blog-category.ts';
+import { BlogPostInputSchema, type BlogPost } from '../../../lib/schemas/blog-post.ts';
 import {
   CheckboxField,
   LoadError,
@@ -25,26 +26,6 @@ import { useResource } from '../shared/use-resource.ts';
 
 // The Blog tab (SPEC §2, §3 "Blog post" and "Blog category", §4, §5, §8): posts (a new post is a
 // draft by default; image upload as in the recipe form) and blog categories.
-
-export interface BlogPost {
-  id: number;
-  title: string;
-  slug: string;
-  content: string;
-  excerpt: string | null;
-  image: string | null;
-  categoryId: number | null;
-  isPublished: boolean;
-  views?: number;
-  updatedAt?: string;
-}
-
-export interface BlogCategory {
-  id: number;
-  name: string;
-  slug: string;
-  description: string | null;
-}
 
 type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; post: BlogPost };
 
@@ -270,7 +251,7 @@ function PostForm({
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = fieldErrors(PostFormSchema, form);
+    const found = fieldErrors(BlogPostInputSchema, form);
     setErrors(found ?? {});
     if (found) return;
     setSaving(true);
@@ -398,7 +379,7 @@ function BlogCategoryDialog({
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = fieldErrors(BlogCategoryFormSchema, form);
+    const found = fieldErrors(BlogCategoryInputSchema, form);
     setErrors(found ?? {});
     if (found) return;
     setSaving(true);

@@ -6,7 +6,7 @@ import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import VersionsPanel from '../recipes/VersionsPanel.tsx';
 import { issuesByPath } from '../shared/admin-api.ts';
-import { FooterFormSchema, PageFormSchema } from '../shared/content-schemas.ts';
+import { FooterContentSchema, PageInputSchema, type Page } from '../../../lib/schemas/page.ts';
 import {
   CheckboxField,
   LoadError,
@@ -25,14 +25,8 @@ import { useResource } from '../shared/use-resource.ts';
 // by default; its slug follows the title while creating and is frozen when editing), and the
 // footer form (the page with slug footer holds its JSON).
 
-export interface StaticPage {
-  id: number;
-  title: string;
-  slug: string;
-  content: string;
-  isPublished: boolean;
-  updatedAt?: string;
-}
+/** A static page as the admin API returns it. */
+export type StaticPage = Page;
 
 type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; page: StaticPage };
 
@@ -142,6 +136,7 @@ function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (sa
     title: page?.title ?? '',
     slug: page?.slug ?? '',
     content: page?.content ?? '',
+    description: page?.description ?? '',
     isPublished: page?.isPublished ?? true,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -153,7 +148,7 @@ function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (sa
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = fieldErrors(PageFormSchema, form);
+    const found = fieldErrors(PageInputSchema, form);
     setErrors(found ?? {});
     if (found) return;
     setSaving(true);
@@ -209,6 +204,13 @@ function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (sa
                 : `The page will live at /${form.slug || '…'}`
             }
           />
+          <TextField
+            label="Description (for search results)"
+            name="description"
+            value={form.description}
+            onChange={(description) => setForm((f) => ({ ...f, description }))}
+            error={errors.description}
+          />
           <TextArea
             label="Content (Markdown)"
             name="content"
@@ -258,7 +260,7 @@ function FooterForm({ footerPage, onSaved }: { footerPage?: StaticPage | undefin
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = fieldErrors(FooterFormSchema, form);
+    const found = fieldErrors(FooterContentSchema, form);
     setErrors(found ?? {});
     if (found) return;
     setSaving(true);

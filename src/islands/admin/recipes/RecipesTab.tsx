@@ -11,6 +11,7 @@ import { shortTime } from '../shared/publish-state.ts';
 import { useTabActive } from '../shared/tab-active.ts';
 import { deleteWithUndo } from '../shared/undo-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
+import TrashPanel from '../shared/TrashPanel.tsx';
 import RecipeForm from './RecipeForm.tsx';
 
 // The Recipes tab (SPEC §2, issue 12 item 3): a table with search, paging, thumbnails, rating and
@@ -35,6 +36,7 @@ export function recipeListPath(query: string, page: number): string {
 
 export default function RecipesTab() {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
+  const [listGeneration, setListGeneration] = useState(0);
   const [categories] = useResource((signal) => api.get<Category[]>('/api/categories', { signal }), []);
   const categoryList = categories.data ?? [];
 
@@ -58,11 +60,15 @@ export default function RecipesTab() {
     );
 
   return (
-    <RecipeList
-      categories={categoryList}
-      onNew={() => setMode({ kind: 'new' })}
-      onEdit={(id) => void openEditor(id)}
-    />
+    <div className="grid gap-6">
+      <RecipeList
+        key={listGeneration}
+        categories={categoryList}
+        onNew={() => setMode({ kind: 'new' })}
+        onEdit={(id) => void openEditor(id)}
+      />
+      <TrashPanel onRestored={() => setListGeneration((g) => g + 1)} />
+    </div>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import * as v from 'valibot';
 import { api } from '../../../lib/api-client.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
-import type { SiteSettings } from '../../../lib/site-defaults.ts';
+import { SettingsInputSchema, type Settings as SiteSettings } from '../../../lib/schemas/settings.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { issuesByPath } from '../shared/admin-api.ts';
 import { CheckboxField, LoadError, Panel, TextArea, TextField } from '../shared/fields.tsx';
@@ -11,29 +10,6 @@ import { useResource } from '../shared/use-resource.ts';
 
 // The Settings tab (SPEC §3 "Site settings", §7 PUT /api/settings with the full object, §8
 // 'Settings Saved' / 'Failed to save settings. Please try again.').
-
-const link = v.pipe(
-  v.string(),
-  v.trim(),
-  v.check((s) => s === '' || s.startsWith('/') || /^https?:\/\//.test(s), 'Must be a valid URL'),
-);
-
-export const SettingsFormSchema = v.object({
-  siteName: v.pipe(v.string(), v.trim(), v.nonEmpty('Site name is required'), v.maxLength(80)),
-  siteUrl: link,
-  contactEmail: v.pipe(
-    v.string(),
-    v.trim(),
-    v.check((s) => s === '' || /^\S+@\S+\.\S+$/.test(s), 'Invalid email address'),
-  ),
-  analyticsId: v.pipe(
-    v.string(),
-    v.trim(),
-    v.check((s) => s === '' || s.startsWith('G-'), 'A measurement id starts with G-'),
-  ),
-  privacyLink: link,
-  termsLink: link,
-});
 
 const TEXT_FIELDS: { key: keyof SiteSettings; label: string; type?: 'url' | 'email'; long?: boolean }[] = [
   { key: 'siteName', label: 'Site name' },
@@ -72,7 +48,7 @@ export default function SettingsTab() {
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = fieldErrors(SettingsFormSchema, form);
+    const found = fieldErrors(SettingsInputSchema, form);
     setErrors(found ?? {});
     if (found) return;
     setSaving(true);
