@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import calories from '../../functions/calorie-tracking.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
@@ -20,6 +20,29 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
   });
+
+  // Every test starts from users without entries and with the default goal, so no test depends on
+  // what another one (run before it in whatever order) stored.
+  beforeEach(async () => {
+    const ids = [eater.id, other.id];
+    await db().deleteFrom('calorie_entries').where('user_id', 'in', ids).execute();
+    await db()
+      .updateTable('users')
+      .set({ calorie_goal: sql<number>`default` })
+      .where('id', 'in', ids)
+      .execute();
+  });
+
+  /** The eater's entries the day tests read: dinner (1.5 servings) and lunch on DAY, a snack the day after. */
+  const addDayEntries = async () => {
+    for (const json of [
+      { date: DAY, recipeId: recipe.id, servings: 1.5, mealType: 'dinner' },
+      { date: DAY, recipeId: recipe.id, mealType: 'lunch' },
+      { date: '2026-03-15', recipeId: recipe.id, servings: 2, mealType: 'snack' },
+    ]) {
+      expect((await addEntry(eater, json)).status).toBe(201);
+    }
+  };
 
   const addEntry = (account: TestAccount, json: unknown) =>
     call(calories, '/api/calorie-tracking', as(account, { method: 'POST', json }));
@@ -65,6 +88,7 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
   });
 
   it("answers the caller's entries of the day, their total and the goal", async () => {
+    await addDayEntries();
     const res = await day(eater);
     expect(res.status).toBe(200);
     expect(res.body.date).toBe(DAY);
@@ -76,6 +100,7 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
   });
 
   it("another user's entries are never visible or deletable (their ids answer 404)", async () => {
+    await addDayEntries();
     expect((await day(other)).body).toMatchObject({ entries: [], total: 0 });
     const [entry] = (await day(eater)).body.entries;
     const res = await call(calories, `/api/calorie-tracking/${entry.id}`, as(other, { method: 'DELETE' }));

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import saved from '../../functions/saved.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
@@ -14,6 +14,11 @@ describe.skipIf(!databaseAvailable)(`saved recipes API on ${engine}`, () => {
     recipeIds = (await db().selectFrom('recipes').select('id').orderBy('id').limit(3).execute()).map(
       (r) => r.id,
     );
+  });
+
+  // Every test starts with nothing saved, whatever ran before it.
+  beforeEach(async () => {
+    await db().deleteFrom('saved_recipes').where('user_id', 'in', [alice.id, bob.id]).execute();
   });
 
   const savedRows = async (userId: number) =>
@@ -69,6 +74,8 @@ describe.skipIf(!databaseAvailable)(`saved recipes API on ${engine}`, () => {
   });
 
   it("another user's saved list is never visible", async () => {
+    const save = await call(saved, `/api/recipes/${recipeIds[0]}/save`, as(alice, { method: 'POST' }));
+    expect(save.status).toBe(200);
     expect((await call(saved, '/api/user/saved-recipes', as(bob))).body).toEqual([]);
     expect((await call(saved, `/api/recipes/${recipeIds[0]}/saved`, as(bob))).body).toEqual({ saved: false });
     await call(saved, `/api/recipes/${recipeIds[0]}/save`, as(bob, { method: 'DELETE' }));
