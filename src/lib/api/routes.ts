@@ -130,6 +130,12 @@ export interface ApiRoutes {
   'GET /api/admin/images/stats': RouteSpec<unknown>;
   'POST /api/admin/images/convert-temporary': RouteSpec<{ convertedCount: number; errorCount: number }>;
   'POST /api/admin/images/clear-cache': RouteSpec<{ removedFiles: number; freedMB: number }>;
+  'POST /api/admin/database/apply-indexes': RouteSpec<{
+    created: string[];
+    existing: string[];
+    migrationsRun: string[];
+    analyzed: boolean;
+  }>;
 
   // Admin: generator
   'GET /api/ai/models': RouteSpec<AiModel[]>;
@@ -257,6 +263,7 @@ export const ROUTE_KEYS = {
   'GET /api/admin/images/stats': true,
   'POST /api/admin/images/convert-temporary': true,
   'POST /api/admin/images/clear-cache': true,
+  'POST /api/admin/database/apply-indexes': true,
   'GET /api/ai/models': true,
   'GET /api/generator/config': true,
   'PUT /api/generator/config': true,
