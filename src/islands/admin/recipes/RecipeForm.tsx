@@ -2,7 +2,7 @@ import { useMemo, useState, type SubmitEvent } from 'react';
 import { recipeArticleHtml } from '../../../lib/recipe-article-html.ts';
 import { api, errorText } from '../../../lib/api-client.ts';
 import type { Category } from '../../../lib/schemas/category.ts';
-import type { Recipe, RecipeInput } from '../../../lib/schemas/recipe.ts';
+import type { Recipe } from '../../../lib/schemas/recipe.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import Dialog from '../../shared/Dialog.tsx';
 import { issuesByPath } from '../shared/admin-api.ts';
@@ -67,7 +67,7 @@ export default function RecipeForm({
       return;
     }
     setSaving(true);
-    const input: RecipeInput = inputFromDraft(draft);
+    const input = inputFromDraft(draft);
     try {
       const saved = editing
         ? await api.put<Recipe>(`/api/recipes/${recipe.id}`, input)

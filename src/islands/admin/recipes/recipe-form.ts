@@ -6,7 +6,6 @@ import {
   RecipeInputSchema,
   type Difficulty,
   type Recipe,
-  type RecipeInput,
 } from '../../../lib/schemas/recipe.ts';
 
 // The recipe form's state (what a cook types: ingredient rows in named sections, steps, tags as
@@ -272,7 +271,13 @@ export function addTags(tags: readonly string[], text: string): string[] {
 }
 
 /** The API payload the draft stands for (empty rows and steps left out). */
-export function inputFromDraft(draft: RecipeDraft): RecipeInput {
+/**
+ * The request body the form sends: the draft's fields in the API's shape, not yet validated
+ * (a number typed as "abc" stays text, so the shared schema reports it with its own sentence).
+ */
+export type RecipeBody = Record<string, unknown>;
+
+export function inputFromDraft(draft: RecipeDraft): RecipeBody {
   const sections = draft.sections
     .map((s) => ({
       name: s.name.trim(),
@@ -320,7 +325,7 @@ export function inputFromDraft(draft: RecipeDraft): RecipeInput {
     videoDuration: num(draft.videoDuration),
   };
   for (const key of Object.keys(input)) if (input[key] === undefined) delete input[key];
-  return input as unknown as RecipeInput;
+  return input;
 }
 
 /**
@@ -379,8 +384,8 @@ export function validateDraft(draft: RecipeDraft): Record<string, string> {
   return errors;
 }
 
-function isEmpty(input: RecipeInput, key: string): boolean {
-  const value = (input as Record<string, unknown>)[key];
+function isEmpty(input: RecipeBody, key: string): boolean {
+  const value = input[key];
   if (value === undefined || value === '') return true;
   if (typeof value === 'string') return value.trim() === '';
   if (Array.isArray(value)) return value.length === 0;
@@ -429,8 +434,8 @@ export function previewRecipe(draft: RecipeDraft, base?: Recipe): Recipe {
     reviewCount: base?.reviewCount ?? 0,
     faqs: (input.faqs ?? []) as Recipe['faqs'],
     tags: draft.tags,
-    videoUrl: input.videoUrl ?? null,
-    videoThumbnail: input.videoThumbnail ?? null,
+    videoUrl: typeof input.videoUrl === 'string' ? input.videoUrl : null,
+    videoThumbnail: typeof input.videoThumbnail === 'string' ? input.videoThumbnail : null,
     videoDuration: typeof input.videoDuration === 'number' ? input.videoDuration : null,
     createdAt: base?.createdAt ?? now,
     updatedAt: now,
