@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import reviews from '../../functions/reviews.ts';
 import { publish, publishingSettled, publishWaitingRatings } from '../../functions/_shared/publish.ts';
 import {
@@ -20,6 +20,8 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
   /** A recipe nobody has reviewed yet, and one with seeded reviews by sample users. */
   let quiet: number;
   let reviewed: number;
+  /** Every recipe's rating and review count before any test wrote a review. */
+  let seededStats: Map<number, { rating: number; review_count: number }>;
 
   // The build hook: a local server standing in for Netlify's, recording each call.
   const hookCalls: string[] = [];
@@ -46,12 +48,34 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
         .orderBy('id')
         .executeTakeFirstOrThrow()
     ).id;
+    seededStats = new Map(
+      (await db().selectFrom('recipes').select(['id', 'rating', 'review_count']).execute()).map((r) => [
+        r.id,
+        { rating: r.rating, review_count: r.review_count },
+      ]),
+    );
     await new Promise<void>((resolve) => hookServer.listen(0, '127.0.0.1', resolve));
     process.env.BUILD_HOOK_URL = `http://127.0.0.1:${(hookServer.address() as AddressInfo).port}/build_hooks/abc`;
   });
   afterAll(async () => {
     delete process.env.BUILD_HOOK_URL;
     await new Promise((resolve) => hookServer.close(resolve));
+  });
+
+  // Each test starts without the writer's and reader's reviews and helpful marks, the recipes
+  // they touched back at their seeded rating, so no test depends on what another (run before it
+  // in whatever order) wrote.
+  beforeEach(async () => {
+    const users = [writer.id, reader.id];
+    await db().deleteFrom('review_helpful').where('user_id', 'in', users).execute();
+    const touched = await db()
+      .deleteFrom('reviews')
+      .where('user_id', 'in', users)
+      .returning('recipe_id')
+      .execute();
+    for (const id of new Set(touched.map((r) => r.recipe_id))) {
+      await db().updateTable('recipes').set(seededStats.get(id)!).where('id', '=', id).execute();
+    }
   });
 
   const recipeStats = (id: number) =>
@@ -106,6 +130,10 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
   });
 
   it('a second review by the same user updates it (200), keeping one review per user', async () => {
+    expect((await post(writer, quiet, { rating: 4, comment: 'Lovely and bright.' })).status).toBe(201);
+    expect((await post(reader, quiet, { rating: 5, comment: 'Even better with extra lemon.' })).status).toBe(
+      201,
+    );
     const before = await reviewCount();
     const res = await post(writer, quiet, { rating: 2, comment: 'Second try was too sour.' });
     expect(res.status).toBe(200);
@@ -197,6 +225,7 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
     });
 
     it('a build hook that is down never fails the review', async () => {
+      expect((await post(writer, reviewed, { rating: 5, comment: 'Good.' })).status).toBe(201);
       await resetPublishing();
       process.env.BUILD_HOOK_URL = 'http://127.0.0.1:9/unreachable';
       try {
@@ -271,6 +300,8 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
     });
 
     it('userFound is true only for the user who marked it', async () => {
+      const mark = await call(reviews, `/api/reviews/${target.id}/helpful`, as(writer, { method: 'POST' }));
+      expect(mark.status).toBe(200);
       const find = (body: { id: number; userFound: boolean }[]) => body.find((r) => r.id === target.id)!;
       expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`, as(writer))).body).userFound).toBe(
         true,
