@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import blog from '../../functions/blog.ts';
 import contentVersions from '../../functions/content-versions.ts';
 import { publishingSettled } from '../../functions/_shared/publish.ts';
@@ -35,6 +35,35 @@ describe.skipIf(!databaseAvailable)(`blog API on ${engine}`, () => {
     categoryId: 0,
     ...extra,
   });
+
+  // The rows these tests write, removed before each test so none depends on what another (run before
+  // it in whatever order) created.
+  beforeEach(async () => {
+    await db()
+      .deleteFrom('blog_posts')
+      .where('slug', 'in', ['why-rest-dough', 'no-category-0', 'no-category-null'])
+      .execute();
+    await db().deleteFrom('blog_categories').where('slug', '=', 'baking-science').execute();
+  });
+
+  /** The 'baking-science' category and the draft 'why-rest-dough' post in it, made through the API. */
+  const createPostInCategory = async () => {
+    const cat = await call(
+      blog,
+      '/api/blog/categories',
+      as(admin, {
+        method: 'POST',
+        json: { name: 'Baking', slug: 'baking-science', description: 'Why it works.' },
+      }),
+    );
+    expect(cat.status).toBe(201);
+    const res = await call(
+      blog,
+      '/api/blog/posts',
+      as(admin, { method: 'POST', json: post({ categoryId: cat.body.id }) }),
+    );
+    expect(res.status).toBe(201);
+  };
 
   it('creates a blog category and a post in it; the post is a draft only the admin sees', async () => {
     const cat = await call(
@@ -107,6 +136,7 @@ describe.skipIf(!databaseAvailable)(`blog API on ${engine}`, () => {
   });
 
   it('refuses taken slugs with 409 naming them', async () => {
+    await createPostInCategory();
     const before = await posts();
     const res = await call(blog, '/api/blog/posts', as(admin, { method: 'POST', json: post() }));
     expect(res.status).toBe(409);
@@ -133,6 +163,7 @@ describe.skipIf(!databaseAvailable)(`blog API on ${engine}`, () => {
   });
 
   it('publishes a post by update, keeps the draft as a version, and restores it', async () => {
+    await createPostInCategory();
     const row = (await posts()).find((p) => p.slug === 'why-rest-dough')!;
     const put = await call(
       blog,
@@ -157,6 +188,7 @@ describe.skipIf(!databaseAvailable)(`blog API on ${engine}`, () => {
   });
 
   it('deleting a blog category leaves its posts without one; restoring it puts them back', async () => {
+    await createPostInCategory();
     const cat = (await categories()).find((c) => c.slug === 'baking-science')!;
     const del = await call(blog, `/api/blog/categories/${cat.id}`, as(admin, { method: 'DELETE' }));
     expect(del.body).toMatchObject({ deleted: true, trash: { entity: 'blog-category' } });
@@ -171,6 +203,13 @@ describe.skipIf(!databaseAvailable)(`blog API on ${engine}`, () => {
   });
 
   it('updates a blog category and deletes a post', async () => {
+    await createPostInCategory();
+    const loose = await call(
+      blog,
+      '/api/blog/posts',
+      as(admin, { method: 'POST', json: post({ slug: 'no-category-0', categoryId: 0 }) }),
+    );
+    expect(loose.status).toBe(201);
     const cat = (await categories()).find((c) => c.slug === 'baking-science')!;
     const put = await call(
       blog,

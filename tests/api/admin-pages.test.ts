@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import blog from '../../functions/blog.ts';
 import pages from '../../functions/pages.ts';
 import settings from '../../functions/settings.ts';
@@ -29,6 +29,25 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
 
   const rows = () => db().selectFrom('pages').selectAll().orderBy('id').execute();
   const slugsOf = (list: { slug: string }[]) => list.map((p) => p.slug);
+
+  // The pages these tests create, removed before each test so none depends on what another (run
+  // before it in whatever order) created.
+  beforeEach(async () => {
+    await db().deleteFrom('pages').where('slug', 'in', ['shipping', 'secret']).execute();
+  });
+
+  /** The published 'shipping' page, made through the API. */
+  const createShipping = async () => {
+    const res = await call(
+      pages,
+      '/api/pages',
+      as(admin, {
+        method: 'POST',
+        json: { title: 'Shipping', slug: 'shipping', content: '# Shipping\n\nFast.' },
+      }),
+    );
+    expect(res.status).toBe(201);
+  };
 
   it('creates a page, published by default; a draft only the admin sees', async () => {
     const res = await call(
@@ -91,6 +110,7 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
   });
 
   it('refuses a taken slug with 409 naming it, on create and on update', async () => {
+    await createShipping();
     const before = await rows();
     const res = await call(
       pages,
@@ -110,6 +130,7 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
   });
 
   it('updates a page and deletes it into the trash', async () => {
+    await createShipping();
     const shipping = (await rows()).find((p) => p.slug === 'shipping')!;
     const put = await call(
       pages,

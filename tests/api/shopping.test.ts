@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import shopping from '../../functions/shopping-list.ts';
 import { SHOPPING_LIMITS } from '../../src/lib/schemas/shopping-item.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
@@ -13,6 +13,20 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
   beforeAll(async () => {
     [cook, other] = [await signUp('shopper'), await signUp('neighbour')];
   });
+
+  // Both lists start empty in every test, whatever ran before it.
+  beforeEach(async () => {
+    await db().deleteFrom('shopping_items').where('user_id', 'in', [cook.id, other.id]).execute();
+  });
+
+  const focaccia = [
+    { ingredient: 'Flour', amount: 2, unit: 'cups', recipeTitle: 'Focaccia' },
+    { ingredient: 'sea salt', amount: null, unit: '', recipeTitle: 'Focaccia' },
+    { ingredient: 'Cherry tomatoes', amount: 250, unit: 'g', recipeTitle: 'Focaccia' },
+    { ingredient: 'mystery spice blend', amount: 1, unit: 'tsp', recipeTitle: 'Focaccia', category: 'Other' },
+  ];
+  /** The cook's list the later tests work on: the four Focaccia items. */
+  const addFocaccia = async () => expect((await add(cook, focaccia)).status).toBe(200);
 
   const add = (account: TestAccount, items: unknown) =>
     call(shopping, '/api/shopping-list/items', as(account, { method: 'POST', json: { items } }));
@@ -40,18 +54,7 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
 
   it('adds items with their categories and answers the whole list', async () => {
     await clear(cook);
-    const res = await add(cook, [
-      { ingredient: 'Flour', amount: 2, unit: 'cups', recipeTitle: 'Focaccia' },
-      { ingredient: 'sea salt', amount: null, unit: '', recipeTitle: 'Focaccia' },
-      { ingredient: 'Cherry tomatoes', amount: 250, unit: 'g', recipeTitle: 'Focaccia' },
-      {
-        ingredient: 'mystery spice blend',
-        amount: 1,
-        unit: 'tsp',
-        recipeTitle: 'Focaccia',
-        category: 'Other',
-      },
-    ]);
+    const res = await add(cook, focaccia);
     expect(res.status).toBe(200);
     expect(res.body.map((i: { ingredient: string; category: string }) => [i.ingredient, i.category])).toEqual(
       [
@@ -74,6 +77,7 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
   });
 
   it('merges the same ingredient and unit (case, spaces and plural units ignored), summing amounts', async () => {
+    await addFocaccia();
     const before = await list(cook);
     const flour = before.find((i) => i.ingredient === 'Flour')!;
     await call(
@@ -99,6 +103,7 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
   });
 
   it('ticks and unticks with PATCH or PUT', async () => {
+    await addFocaccia();
     const [item] = await list(cook);
     const ticked = await call(
       shopping,
@@ -115,6 +120,7 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
   });
 
   it('deletes one item, then clears only the ticked ones, then everything', async () => {
+    await addFocaccia();
     const items = await list(cook);
     expect(
       (await call(shopping, `/api/shopping-list/items/${items[0]!.id}`, as(cook, { method: 'DELETE' })))
@@ -198,6 +204,7 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     ['checked missing', {}],
     ['checked as text', { checked: 'yes' }],
   ])('rejects a tick with %s (400), item unchanged', async (_name, body) => {
+    await addFocaccia();
     const [item] = await list(cook);
     const res = await call(
       shopping,
