@@ -1,0 +1,316 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import adminImages from '../../functions/admin-images.ts';
+import images from '../../functions/images.ts';
+import { convertRemoteImages } from '../../functions/_shared/images/convert-remote.ts';
+import { FolderImageStore, setImageStore } from '../../functions/_shared/images/store.ts';
+import { publishingSettled } from '../../functions/_shared/publish.ts';
+import { as, type TestAccount } from '../helpers/accounts.ts';
+import { guardAccounts } from '../helpers/admin-session.ts';
+import { TEST_DATA } from '../helpers/paths.ts';
+import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+
+// The image store's API (SPEC §7 Admin, issue 13 item 6): admin uploads become a re-encoded
+// original plus WebP variants served by GET /api/images/:key/:file, with EXIF/GPS dropped; hostile
+// uploads are refused with a sentence and nothing kept; "convert temporary images" copies remote
+// images through the guarded fetch, leaving failed rows as they were.
+
+const photo = (format: 'png' | 'jpeg', width = 640, height = 480) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+    .toFormat(format)
+    .toBuffer();
+
+/** A valid small PNG whose header claims width × height (a decompression bomb as far as the header goes). */
+async function pngDeclaring(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await photo('png', 40, 40));
+  // IHDR data starts at byte 16 (8 signature + 4 length + 4 type); its CRC covers type + data.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+function form(bytes: Uint8Array, name: string, type: string): FormData {
+  const body = new FormData();
+  body.set('image', new File([new Uint8Array(bytes)], name, { type }));
+  return body;
+}
+
+describe.runIf(databaseAvailable)('image store API', () => {
+  const db = useTestDatabase();
+  const folder = path.join(TEST_DATA, `images-api-${engine}`);
+  let cook: TestAccount;
+  let admin: TestAccount;
+
+  const filesStored = () =>
+    fs.existsSync(folder)
+      ? fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+      : 0;
+  const rowsStored = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const upload = (body: FormData, who: TestAccount | null = admin) =>
+    call(
+      adminImages,
+      '/api/admin/images/upload',
+      who ? as(who, { method: 'POST', body }) : { method: 'POST', body },
+    );
+
+  beforeAll(async () => {
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.mkdirSync(folder, { recursive: true });
+    setImageStore(new FolderImageStore(folder));
+    ({ cook, admin } = await guardAccounts());
+  });
+
+  afterAll(async () => {
+    await publishingSettled();
+    setImageStore(undefined);
+  });
+
+  it.each([
+    ['anonymous', undefined, 401],
+    ['a signed-in cook', 'cook', 403],
+  ] as const)('refuses an upload from %s', async (_who, who, status) => {
+    const res = await upload(form(await photo('png'), 'a.png', 'image/png'), who ? cook : null);
+    expect(res.status).toBe(status);
+    expect(res.body.error).toMatch(/admin|sign/i);
+  });
+
+  it.each([
+    ['png', 'image/png', 'photo.png'],
+    ['jpeg', 'image/jpeg', 'photo.jpg'],
+  ] as const)('stores a %s and serves its 1200 and 600 WebP variants', async (format, type, name) => {
+    const res = await upload(form(await photo(format, 1600 + (format === 'png' ? 1 : 2), 900), name, type));
+    expect(res.status).toBe(201);
+    expect(res.body.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(res.body.url).toContain(`/api/images/${res.body.key}/1200.webp`);
+    for (const width of [1200, 600]) {
+      const served = await images(
+        new Request(`http://localhost:8888/api/images/${res.body.key}/${width}.webp`),
+      );
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(width);
+    }
+  });
+
+  it('drops EXIF and GPS from the stored original', async () => {
+    const tagged = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .withMetadata({
+        exif: {
+          IFD0: { Copyright: 'Someone', Artist: 'Someone Else' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1' },
+        },
+      })
+      .toBuffer();
+    expect((await sharp(tagged).metadata()).exif).toBeDefined(); // the fixture really carries EXIF
+    const res = await upload(form(tagged, 'exif.jpg', 'image/jpeg'));
+    expect(res.status).toBe(201);
+    const row = await db()
+      .selectFrom('images')
+      .select(['path'])
+      .where('key', '=', res.body.key)
+      .executeTakeFirstOrThrow();
+    const original = fs.readFileSync(path.join(folder, row.path));
+    const meta = await sharp(original).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(original.includes(Buffer.from('Someone'))).toBe(false);
+  });
+
+  it.each([
+    [
+      'HTML named photo.jpg',
+      () => form(Buffer.from('<!doctype html><html><body>hi</body></html>'), 'photo.jpg', 'image/jpeg'),
+      400,
+      /not .*(it looks like|Choose)/i,
+    ],
+    [
+      'an SVG with a script',
+      () =>
+        form(
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          'x.svg',
+          'image/svg+xml',
+        ),
+      400,
+      /not /i,
+    ],
+    [
+      'a 20 MB file',
+      () => form(Buffer.alloc(20 * 1024 * 1024, 1), 'big.jpg', 'image/jpeg'),
+      413,
+      /larger than 5 MB/,
+    ],
+    [
+      'a PNG declaring 30000 × 30000 pixels',
+      async () => form(await pngDeclaring(30000, 30000), 'bomb.png', 'image/png'),
+      400,
+      /30000 × 30000 pixels.*limit/,
+    ],
+    ['an empty file', () => form(new Uint8Array(), 'empty.png', 'image/png'), 400, /empty/],
+    [
+      'a truncated JPEG',
+      async () => form((await photo('jpeg')).subarray(0, 400), 'cut.jpg', 'image/jpeg'),
+      400,
+      /damaged/,
+    ],
+  ])('refuses %s with a sentence and stores nothing', async (_what, body, status, message) => {
+    const [files, rows] = [filesStored(), await rowsStored()];
+    const res = await upload(await body());
+    expect(res.status).toBe(status);
+    expect(res.body.error).toMatch(message);
+    expect(res.body.error).toMatch(/\.$/);
+    expect(filesStored()).toBe(files);
+    expect(await rowsStored()).toBe(rows);
+  });
+
+  describe('convert temporary images', () => {
+    let server: http.Server;
+    let port = 0;
+    let hits = 0;
+    let good: Buffer;
+    const base = () => `http://127.0.0.1:${port}`;
+
+    beforeAll(async () => {
+      good = await photo('jpeg', 800, 600);
+      server = http.createServer((req, res) => {
+        hits += 1;
+        const route = (req.url ?? '').split('?')[0];
+        if (route === '/good.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(good);
+        else if (route === '/huge-declared.jpg')
+          res.writeHead(200, { 'content-length': String(11 * 1024 * 1024) }).end(Buffer.alloc(1024));
+        else if (route === '/huge-streamed.jpg') {
+          res.writeHead(200, { 'content-type': 'image/jpeg' });
+          const chunk = Buffer.alloc(1024 * 1024, 0xff);
+          let sent = 0;
+          const more = () => {
+            while (sent < 12 && res.write(chunk)) sent += 1;
+            if (sent >= 12) res.end();
+            else res.once('drain', () => ((sent += 1), more()));
+          };
+          more();
+        } else if (route === '/slow.jpg') setTimeout(() => res.writeHead(200).end(good), 4000).unref();
+        else if (route === '/page.jpg')
+          res.writeHead(200, { 'content-type': 'text/html' }).end('<html>nope</html>');
+        else if (route === '/to-localhost')
+          res.writeHead(302, { location: `http://localhost:${port}/good.jpg` }).end();
+        else if (route === '/to-metadata')
+          res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
+        else res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      port = (server.address() as AddressInfo).port;
+      // The seed's images are the site's own; only the rows this test points elsewhere are remote.
+      const remote = await db()
+        .selectFrom('recipes')
+        .select('id')
+        .where('image', '~*', '^https?://')
+        .execute();
+      const remotePosts = await db()
+        .selectFrom('blog_posts')
+        .select('id')
+        .where('image', '~*', '^https?://')
+        .execute();
+      expect([...remote, ...remotePosts]).toEqual([]);
+    });
+
+    afterAll(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    async function pointRecipesAt(paths: string[]): Promise<number[]> {
+      const rows = await db().selectFrom('recipes').select('id').orderBy('id').limit(paths.length).execute();
+      for (const [i, row] of rows.entries())
+        await db()
+          .updateTable('recipes')
+          .set({ image: `${base()}${paths[i]}` })
+          .where('id', '=', row.id)
+          .execute();
+      return rows.map((r) => r.id);
+    }
+    const imageOf = async (id: number) =>
+      (await db().selectFrom('recipes').select('image').where('id', '=', id).executeTakeFirstOrThrow()).image;
+
+    it.each([
+      ['anonymous', undefined, 401],
+      ['a signed-in cook', 'cook', 403],
+    ] as const)('refuses %s', async (_who, who, status) => {
+      const init: RequestInit = { method: 'POST' };
+      const res = await call(adminImages, '/api/admin/images/convert-temporary', who ? as(cook, init) : init);
+      expect(res.status).toBe(status);
+    });
+
+    it('through the route, refuses a loopback address without contacting it', async () => {
+      const [id] = await pointRecipesAt(['/good.jpg']);
+      hits = 0;
+      const res = await call(
+        adminImages,
+        '/api/admin/images/convert-temporary',
+        as(admin, { method: 'POST' }),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ convertedCount: 0, errorCount: 1, remaining: 0 });
+      expect(res.body.failures[0]).toMatchObject({ id, kind: 'recipe' });
+      expect(res.body.failures[0].reason).toMatch(/127\.0\.0\.1.*loopback/);
+      expect(hits).toBe(0);
+      expect(await imageOf(id!)).toBe(`${base()}/good.jpg`);
+    });
+
+    it('converts the good image and leaves every failed row as it was', async () => {
+      const cases: [string, RegExp | null][] = [
+        ['/good.jpg', null],
+        ['/huge-declared.jpg', /11\.0 MB; the limit is 10 MB/],
+        ['/huge-streamed.jpg', /larger than the 10 MB limit/],
+        ['/slow.jpg', /did not answer within 1 s/],
+        ['/page.jpg', /not .*looks like/i],
+        ['/missing.jpg', /answered 404/],
+        ['/to-localhost', /localhost resolves to .*loopback/],
+        ['/to-metadata', /169\.254\.169\.254.*private/],
+      ];
+      const ids = await pointRecipesAt(cases.map(([p]) => p));
+      expect(ids).toHaveLength(cases.length);
+      const rowsBefore = await rowsStored();
+
+      const result = await convertRemoteImages({
+        fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 1000 },
+      });
+      expect(result).toMatchObject({ convertedCount: 1, errorCount: cases.length - 1, remaining: 0 });
+      expect(await rowsStored()).toBe(rowsBefore + 1);
+
+      for (const [i, [p, reason]] of cases.entries()) {
+        const id = ids[i]!;
+        const image = await imageOf(id);
+        if (!reason) {
+          expect(image).toMatch(/\/api\/images\/[0-9a-f]{32}\/1200\.webp$/);
+          const source = await db()
+            .selectFrom('images')
+            .select(['source', 'source_url'])
+            .where('source_url', '=', `${base()}${p}`)
+            .executeTakeFirstOrThrow();
+          expect(source.source).toBe('remote');
+          continue;
+        }
+        expect(image, p).toBe(`${base()}${p}`);
+        const failure = result.failures.find((f) => f.id === id);
+        expect(failure?.reason, p).toMatch(reason);
+      }
+    });
+  });
+});
