@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import recipes from '../../functions/recipes.ts';
 import reviews from '../../functions/reviews.ts';
 import { publishingSettled } from '../../functions/_shared/publish.ts';
@@ -37,6 +37,44 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+
+  // The recipes these tests create, removed before each test so none depends on what another (run
+  // before it in whatever order) created.
+  const madeHere = [
+    'test-kitchen-lemon-pasta',
+    'creme-brulee-my-way',
+    'creme-brulee-my-way-2',
+    'creme-brulee-my-way-3',
+    'generated-soup',
+    'mango-lassi',
+    'plain-toast',
+    'butter-toast',
+    'short-lived',
+  ];
+  beforeEach(async () => {
+    const ids = (await db().selectFrom('recipes').select('id').where('slug', 'in', madeHere).execute()).map(
+      (r) => r.id,
+    );
+    if (ids.length === 0) return;
+    await db().deleteFrom('reviews').where('recipe_id', 'in', ids).execute();
+    await db().deleteFrom('recipes').where('id', 'in', ids).execute();
+  });
+  /** The 'test-kitchen-lemon-pasta' recipe, made through the API. */
+  const createLemonPasta = async () =>
+    expect(
+      (await call(recipes, '/api/recipes', as(admin, { method: 'POST', json: validRecipeInput() }))).status,
+    ).toBe(201);
+  /** The three 'Crème Brûlée, My Way!' recipes. */
+  const createBrulees = async () => {
+    for (let i = 0; i < 3; i++) {
+      const res = await call(
+        recipes,
+        '/api/recipes',
+        as(admin, { method: 'POST', json: validRecipeInput({ title: 'Crème Brûlée, My Way!' }) }),
+      );
+      expect(res.status).toBe(201);
+    }
+  };
 
   it('creates a recipe: slug from the title, default image, 201, readable at once', async () => {
     const res = await call(recipes, '/api/recipes', as(admin, { method: 'POST', json: validRecipeInput() }));
@@ -97,6 +135,7 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
   });
 
   it('refuses an asked-for slug that is taken with a 409 naming it', async () => {
+    await createLemonPasta();
     const before = await count();
     const res = await call(
       recipes,
@@ -192,6 +231,7 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
   });
 
   it('updates: keeps the slug unless asked, changes it when asked, 409 on a taken one', async () => {
+    await createLemonPasta();
     const made = await call(
       recipes,
       '/api/recipes',
@@ -255,6 +295,7 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
   });
 
   it('lists for the admin table with search, order, paging and the total', async () => {
+    await createBrulees();
     const all = await call(recipes, '/api/recipes?q=my%20way&limit=2');
     expect(all.status).toBe(200);
     expect(all.headers.get('X-Total-Count')).toBe('3');
