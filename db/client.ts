@@ -57,7 +57,8 @@ function lazyEmbeddedDatabase(dir: string): Db {
   return new Kysely<Database>({
     dialect: new PGliteDialect({
       pglite: async () => {
-        const embedded = (await import(embeddedModule)) as typeof import('./embedded.ts');
+        // @vite-ignore: the specifier is computed on purpose (see above), not an oversight.
+        const embedded = (await import(/* @vite-ignore */ embeddedModule)) as typeof import('./embedded.ts');
         const opened = embedded.openPGlite(dir);
         await opened.ready();
         return opened.pglite;
