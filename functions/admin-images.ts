@@ -1,14 +1,14 @@
 import { badRequest, json } from './_shared/http.ts';
 import { convertRemoteImages } from './_shared/images/convert-remote.ts';
 import { ImageRejectedError } from './_shared/images/process.ts';
-import { clearDerivedImages, imageStats, storeImage } from './_shared/images/service.ts';
+import { clearDerivedImages, imageStats, removeUnusedImages, storeImage } from './_shared/images/service.ts';
 import { readImageUpload } from './_shared/images/upload.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 
 // The admin's image tools (SPEC §3 image stats, §7 Admin): upload for the recipe and blog forms,
 // stats, converting remote ("temporary") images into stored copies, and dropping the derived
-// variants. The guard runs before the body is read.
+// variants, and removing stored images nothing refers to. The guard runs before the body is read.
 
 export const config: Config = {
   path: [
@@ -16,6 +16,7 @@ export const config: Config = {
     '/api/admin/images/stats',
     '/api/admin/images/convert-temporary',
     '/api/admin/images/clear-cache',
+    '/api/admin/images/remove-unused',
   ],
   method: ['GET', 'POST'],
 };
@@ -58,6 +59,17 @@ export default defineRoutes([
     handler: async (req) => {
       await requireAdmin(req);
       return json(await clearDerivedImages());
+    },
+  },
+  {
+    // Stored images no content refers to any more (replaced covers, uploads never saved), once
+    // they are a day old; originals and variants both go.
+    method: 'POST',
+    path: '/api/admin/images/remove-unused',
+    handler: async (req) => {
+      await requireAdmin(req);
+      const { removedImages, removedFiles, freedMB } = await removeUnusedImages();
+      return json({ removedImages, removedFiles, freedMB });
     },
   },
 ]);

@@ -14,6 +14,8 @@ export interface ImageStore {
   get(file: string): Promise<Buffer | undefined>;
   /** Deletes every file under the prefix; returns how many. */
   deletePrefix(prefix: string): Promise<number>;
+  /** Deletes one file (nothing happens when it is not there). */
+  delete(file: string): Promise<void>;
 }
 
 /** A file or folder under one of the two top folders (a bare top folder is a prefix to clear). */
@@ -54,6 +56,9 @@ export class FolderImageStore implements ImageStore {
     await fs.rm(dir, { recursive: true, force: true });
     return count;
   }
+  async delete(file: string): Promise<void> {
+    await fs.rm(path.join(this.root, checkedPath(file)), { force: true });
+  }
 }
 
 /** The deployed store: a site-wide Netlify Blobs store (strong consistency: a put is read back at once). */
@@ -74,6 +79,9 @@ export class BlobsImageStore implements ImageStore {
     const { blobs } = await this.store.list({ prefix: `${checkedPath(prefix.replace(/\/$/, ''))}/` });
     for (const blob of blobs) await this.store.delete(blob.key);
     return blobs.length;
+  }
+  async delete(file: string): Promise<void> {
+    await this.store.delete(checkedPath(file));
   }
 }
 

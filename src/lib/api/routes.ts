@@ -133,9 +133,22 @@ export interface ApiRoutes {
   'POST /api/admin/cache/clear-all': RouteSpec<{ cleared: string[]; cdnPurged: boolean }>;
   'POST /api/admin/cache/clear/:area': RouteSpec<{ cleared: string[]; cdnPurged: boolean }>;
   'POST /api/admin/images/upload': RouteSpec<unknown, FormData>;
-  'GET /api/admin/images/stats': RouteSpec<unknown>;
+  'GET /api/admin/images/stats': RouteSpec<{
+    totalUsed: number;
+    localImages: number;
+    remoteImages: number;
+    storedImages: number;
+    totalSizeMB: number;
+    unusedImages: number;
+    unusedSizeMB: number;
+  }>;
   'POST /api/admin/images/convert-temporary': RouteSpec<{ convertedCount: number; errorCount: number }>;
   'POST /api/admin/images/clear-cache': RouteSpec<{ removedFiles: number; freedMB: number }>;
+  'POST /api/admin/images/remove-unused': RouteSpec<{
+    removedImages: number;
+    removedFiles: number;
+    freedMB: number;
+  }>;
   'POST /api/admin/database/apply-indexes': RouteSpec<{
     created: string[];
     existing: string[];
@@ -283,6 +296,7 @@ export const ROUTE_KEYS = {
   'GET /api/admin/images/stats': true,
   'POST /api/admin/images/convert-temporary': true,
   'POST /api/admin/images/clear-cache': true,
+  'POST /api/admin/images/remove-unused': true,
   'POST /api/admin/database/apply-indexes': true,
   'GET /api/ai/models': true,
   'GET /api/generator/config': true,
