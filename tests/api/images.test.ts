@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import adminImages from '../../functions/admin-images.ts';
+import adminImages, { adminImageRoutes } from '../../functions/admin-images.ts';
 import images from '../../functions/images.ts';
 import { convertRemoteImages } from '../../functions/_shared/images/convert-remote.ts';
 import { FolderImageStore, setImageStore } from '../../functions/_shared/images/store.ts';
@@ -311,6 +311,37 @@ describe.runIf(databaseAvailable)('image store API', () => {
         const failure = result.failures.find((f) => f.id === id);
         expect(failure?.reason, p).toMatch(reason);
       }
+    });
+
+    it('end to end through the route (a handler exempting only this server): converts, serves, reports', async () => {
+      // The same route table as the deployed function, built with the local server's exemption.
+      const route = adminImageRoutes({ fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 1000 } });
+      // Rows the previous test left remote (its failures) are not this test's business.
+      await db().updateTable('recipes').set({ image: null }).where('image', '~*', '^https?://').execute();
+      const [goodId, pageId, metadataId] = await pointRecipesAt(['/good.jpg', '/page.jpg', '/to-metadata']);
+      const asCook = await call(route, '/api/admin/images/convert-temporary', as(cook, { method: 'POST' }));
+      expect(asCook.status).toBe(403);
+      hits = 0;
+      const res = await call(route, '/api/admin/images/convert-temporary', as(admin, { method: 'POST' }));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ convertedCount: 1, errorCount: 2, remaining: 0 });
+      expect(res.body.failures.map((f: { id: number }) => f.id).sort()).toEqual([pageId, metadataId].sort());
+      expect(hits).toBe(3);
+      const converted = await imageOf(goodId!);
+      expect(converted).toMatch(/^\/api\/images\/[0-9a-f]{32}\/1200\.webp$/);
+      const served = await images(new Request(`http://localhost:8888${converted}`));
+      expect(served.status).toBe(200);
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('webp');
+      expect(await imageOf(pageId!)).toBe(`${base()}/page.jpg`);
+      expect(await imageOf(metadataId!)).toBe(`${base()}/to-metadata`);
+      // The exemption is one host and port: another loopback port is still refused.
+      await db()
+        .updateTable('recipes')
+        .set({ image: `http://127.0.0.1:${port === 65535 ? port - 1 : port + 1}/good.jpg` })
+        .where('id', '=', goodId!)
+        .execute();
+      const other = await call(route, '/api/admin/images/convert-temporary', as(admin, { method: 'POST' }));
+      expect(other.body.failures.find((f: { id: number }) => f.id === goodId)?.reason).toMatch(/loopback/);
     });
   });
 });
