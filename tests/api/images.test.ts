@@ -205,7 +205,7 @@ describe.runIf(databaseAvailable)('image store API', () => {
             else res.once('drain', () => ((sent += 1), more()));
           };
           more();
-        } else if (route === '/slow.jpg') setTimeout(() => res.writeHead(200).end(good), 4000).unref();
+        } else if (route === '/slow.jpg') setTimeout(() => res.writeHead(200).end(good), 6000).unref();
         else if (route === '/page.jpg')
           res.writeHead(200, { 'content-type': 'text/html' }).end('<html>nope</html>');
         else if (route === '/to-localhost')
@@ -278,7 +278,7 @@ describe.runIf(databaseAvailable)('image store API', () => {
         ['/good.jpg', null],
         ['/huge-declared.jpg', /11\.0 MB; the limit is 10 MB/],
         ['/huge-streamed.jpg', /larger than the 10 MB limit/],
-        ['/slow.jpg', /did not answer within 1 s/],
+        ['/slow.jpg', /did not answer within 3 s/],
         ['/page.jpg', /not .*looks like/i],
         ['/missing.jpg', /answered 404/],
         ['/to-localhost', /localhost resolves to .*loopback/],
@@ -288,8 +288,9 @@ describe.runIf(databaseAvailable)('image store API', () => {
       expect(ids).toHaveLength(cases.length);
       const rowsBefore = await rowsStored();
 
+      // 3 s: a 12 MB stream over loopback must hit the size cap, not the clock, on a loaded machine.
       const result = await convertRemoteImages({
-        fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 1000 },
+        fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 3000 },
       });
       expect(result).toMatchObject({ convertedCount: 1, errorCount: cases.length - 1, remaining: 0 });
       expect(await rowsStored()).toBe(rowsBefore + 1);
@@ -315,7 +316,7 @@ describe.runIf(databaseAvailable)('image store API', () => {
 
     it('end to end through the route (a handler exempting only this server): converts, serves, reports', async () => {
       // The same route table as the deployed function, built with the local server's exemption.
-      const route = adminImageRoutes({ fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 1000 } });
+      const route = adminImageRoutes({ fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 3000 } });
       // Rows the previous test left remote (its failures) are not this test's business.
       await db().updateTable('recipes').set({ image: null }).where('image', '~*', '^https?://').execute();
       const [goodId, pageId, metadataId] = await pointRecipesAt(['/good.jpg', '/page.jpg', '/to-metadata']);
