@@ -338,6 +338,13 @@ export interface TrashTable {
 }
 export type TrashedEntity = 'recipe' | 'category' | 'page' | 'post' | 'blog-category';
 
+/** Distinct words of the recipes' search_words, kept by triggers: what a typo is corrected to. */
+export interface SearchTermsTable {
+  term: string;
+  /** How many recipes hold the word. */
+  uses: number;
+}
+
 export interface Database {
   users: UsersTable;
   categories: CategoriesTable;
@@ -364,6 +371,7 @@ export interface Database {
   cache_instance_stats: CacheInstanceStatsTable;
   content_versions: ContentVersionsTable;
   trash: TrashTable;
+  search_terms: SearchTermsTable;
 }
 
 /** The generated full-text columns: only search reads them, and they are never written. */

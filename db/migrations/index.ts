@@ -7,6 +7,7 @@ import * as contentVersionsAndTrash from './2026-11-25T1300_content_versions_and
 import * as generatorJobs from './2026-11-25T1310_generator_jobs.ts';
 import * as listingIndexes from './2026-11-25T1400_listing_indexes.ts';
 import * as searchIndexes from './2026-11-25T1600_search_indexes.ts';
+import * as searchTerms from './2026-11-25T1700_search_terms.ts';
 
 /**
  * Migrations registered in code, not read from disk: Netlify bundles functions and would not
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1310_generator_jobs': generatorJobs,
   '2026-11-25T1400_listing_indexes': listingIndexes,
   '2026-11-25T1600_search_indexes': searchIndexes,
+  '2026-11-25T1700_search_terms': searchTerms,
 };
 
 export const migrationProvider: MigrationProvider = {

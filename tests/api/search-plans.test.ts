@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchQueries, type SearchQuery } from '../../functions/_shared/services/recipes.ts';
+import { searchQueries, searchRecipes, type SearchQuery } from '../../functions/_shared/services/recipes.ts';
 import { databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Each shape of search reads through its index, never the whole recipes table (issue 15): the
@@ -55,7 +55,7 @@ describe.skipIf(!databaseAvailable)(`search plans on ${engine}`, () => {
   const shapes: [
     string,
     (f: { category: string; cuisine: string }) => SearchQuery,
-    'browse' | 'exact' | 'fuzzy',
+    'browse' | 'exact' | 'corrected',
     string,
   ][] = [
     ['words', () => ({ q: 'mascarpone', limit: 20 }), 'exact', 'recipes_search_vector_idx'],
@@ -72,12 +72,11 @@ describe.skipIf(!databaseAvailable)(`search plans on ${engine}`, () => {
       'exact',
       'recipes_search_vector_idx',
     ],
-    ['a typo', () => ({ q: 'chiken', limit: 20 }), 'fuzzy', 'recipes_search_words_trgm_idx'],
     [
-      'a typo and a category',
+      'a corrected typo and a category',
       (f) => ({ q: 'choclate', category: f.category, limit: 20 }),
-      'fuzzy',
-      'recipes_search_words_trgm_idx',
+      'corrected',
+      'recipes_search_vector_idx',
     ],
     [
       'a category only',
@@ -95,7 +94,7 @@ describe.skipIf(!databaseAvailable)(`search plans on ${engine}`, () => {
 
   it.each(shapes)('%s reads through its index', async (_name, makeQuery, part, index) => {
     const queries = searchQueries(db(), makeQuery(await someFilters()));
-    const builder = part === 'fuzzy' ? queries.fuzzy([1, 2]) : queries[part];
+    const builder = part === 'corrected' ? queries.ranked('chocolate:*', [1, 2]) : queries[part];
     expect(builder, `the ${part} query`).toBeDefined();
     const [row] = await builder!.explain('json');
     const plan = (row!['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
@@ -105,11 +104,21 @@ describe.skipIf(!databaseAvailable)(`search plans on ${engine}`, () => {
     expect(seqScans, JSON.stringify(plan, null, 1)).toEqual([]);
   });
 
+  it('a typo is corrected from the small table of known words, never by reading the recipes', async () => {
+    const { nearestTerms } = searchQueries(db(), { q: 'chiken choclate', limit: 20 });
+    const explained = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`EXPLAIN (FORMAT JSON) ${nearestTerms(['chiken', 'choclate'])}`.execute(db());
+    const relations = nodesOf(explained.rows[0]!['QUERY PLAN'][0].Plan)
+      .map((n) => n['Relation Name'])
+      .filter(Boolean);
+    expect(relations).toContain('search_terms');
+    expect(relations).not.toContain('recipes');
+  });
+
   it('the typo and browse queries still find what they should on the grown catalogue', async () => {
     const f = await someFilters();
-    const typo = await searchQueries(db(), { q: 'chiken', limit: 5 }).fuzzy([]).execute();
+    const typo = await searchRecipes(db(), { q: 'chiken', limit: 5 });
     expect(typo.length).toBeGreaterThan(0);
-    expect(typo.every((r) => /chicken/i.test(`${r.title} ${r.tags.join(' ')}`))).toBe(true);
+    expect(typo.every((r) => /chicken/i.test(`${r.title} ${r.description} ${r.tags.join(' ')}`))).toBe(true);
     const browse = await searchQueries(db(), { q: '', category: f.category, limit: 5 }).browse.execute();
     expect(browse.map((r) => r.category)).toEqual(Array(5).fill(f.category));
     const ratings = browse.map((r) => r.rating);

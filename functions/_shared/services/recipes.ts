@@ -149,23 +149,33 @@ export interface SearchQuery {
   limit: number;
 }
 
+/** The lower-cased words of a query (letters and digits), in order. */
+export function queryWords(q: string): string[] {
+  return q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
 /** Word characters of a query, the last one a prefix ("chick" finds chicken while typing). */
 export function toPrefixTsQuery(q: string): string | undefined {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = queryWords(q);
   if (words.length === 0) return undefined;
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
 }
 
-/** How far (1 - strict word similarity) a typo may be from a word of the recipe and still match. */
-const TYPO_DISTANCE = 0.6;
+/**
+ * How alike (pg_trgm similarity, 0–1) a query word and a known word must be for the word to be
+ * taken as a typo of it: "chiken" → chicken is 0.5, "lemn" → lemon 0.38, "curyy" → curry 0.33.
+ */
+const TYPO_SIMILARITY = 0.3;
 
 /**
  * The queries a search runs, built here once so the service and the plan test
  * (tests/api/search-plans.test.ts) use the very same SQL:
  * - `browse`: no words, only filters: best rated first;
  * - `exact`: ranked full-text matches (title weighs most, ingredients least);
- * - `fuzzy(seen)`: recipes whose words are closest by trigrams ("chiken" → chicken), without the
- *   `seen` ids, to fill a page the exact matches leave short.
+ * - `nearestTerms(words)`: for each query word the closest known word of the catalogue
+ *   (search_terms, a trigram KNN over a small table), to correct typos;
+ * - `ranked(tsQuery, seen)`: the ranked full-text query for other words (the corrected ones),
+ *   without the `seen` ids, to fill a page the exact matches leave short.
  */
 export function searchQueries(db: Db, query: SearchQuery) {
   const withFilters = <Q extends SelectQueryBuilder<Database, 'recipes', object>>(qb: Q): Q => {
@@ -184,47 +194,63 @@ export function searchQueries(db: Db, query: SearchQuery) {
     .orderBy('recipes.created_at', 'desc')
     .limit(query.limit);
 
-  const tsQuery = text ? toPrefixTsQuery(text) : undefined;
-  const exact = tsQuery
-    ? summaries()
-        .where(sql<boolean>`search_vector @@ to_tsquery('english', ${tsQuery})`)
-        .orderBy(sql`ts_rank(search_vector, to_tsquery('english', ${tsQuery}))`, 'desc')
-        .orderBy('recipes.rating', 'desc')
-        .orderBy('recipes.id', 'asc')
-        .limit(query.limit)
-    : undefined;
-
-  const fuzzy = (seen: number[]) => {
-    const distance = sql<number>`${text.toLowerCase()} <<<-> search_words`;
-    // Nearest first by the GiST index alone (a KNN scan stays fast as the catalogue grows); the
-    // typo threshold and the tie-breaks apply to those few candidates only.
-    const nearest = withFilters(db.selectFrom('recipes').select(['recipes.id', distance.as('distance')]))
-      .orderBy(distance)
-      .limit(query.limit + seen.length);
-    return db
-      .selectFrom('recipes')
-      .innerJoin(nearest.as('n'), 'n.id', 'recipes.id')
-      .select(RECIPE_SUMMARY_COLUMNS)
-      .where('n.distance', '<=', TYPO_DISTANCE)
+  const ranked = (tsQuery: string, seen: number[] = []) =>
+    summaries()
+      .where(sql<boolean>`search_vector @@ to_tsquery('english', ${tsQuery})`)
       .$if(seen.length > 0, (qb) => qb.where('recipes.id', 'not in', seen))
-      .orderBy('n.distance', 'asc')
+      .orderBy(sql`ts_rank(search_vector, to_tsquery('english', ${tsQuery}))`, 'desc')
       .orderBy('recipes.rating', 'desc')
       .orderBy('recipes.id', 'asc')
       .limit(query.limit);
-  };
-  return { text, browse, exact, fuzzy };
+
+  const tsQuery = text ? toPrefixTsQuery(text) : undefined;
+  const exact = tsQuery ? ranked(tsQuery) : undefined;
+
+  // Query words never hold spaces (queryWords), so one text parameter carries them all.
+  const nearestTerms = (words: string[]) => sql<NearestTerm>`
+    SELECT w.word, t.term, t.similarity
+    FROM unnest(string_to_array(${words.join(' ')}, ' ')) WITH ORDINALITY AS w(word, position)
+    CROSS JOIN LATERAL (
+      SELECT term, similarity(term, w.word) AS similarity
+      FROM search_terms
+      ORDER BY term <-> w.word
+      LIMIT 1
+    ) AS t
+    ORDER BY w.position`;
+  return { text, browse, exact, ranked, nearestTerms };
+}
+
+/** A query word and the closest word the catalogue knows. */
+export interface NearestTerm {
+  word: string;
+  term: string;
+  similarity: number;
+}
+
+/** Each word replaced by the known word it is most likely a typo of (unchanged when none is close). */
+export function correctWords(words: string[], nearest: NearestTerm[]): string[] {
+  const best = new Map(nearest.map((n) => [n.word, n]));
+  return words.map((word) => {
+    const near = best.get(word);
+    return near && near.similarity >= TYPO_SIMILARITY ? near.term : word;
+  });
 }
 
 /**
  * Ranked full-text matches first (title weighs most, ingredients least); when they do not fill
- * the page, recipes whose words are closest by trigrams ("chiken" → chicken) follow.
+ * the page, the same search with each word corrected to the nearest word the catalogue knows
+ * ("chiken" → chicken) follows.
  */
 export async function searchRecipes(db: Db, query: SearchQuery): Promise<RecipeSummary[]> {
-  const { text, browse, exact, fuzzy } = searchQueries(db, query);
+  const { text, browse, exact, ranked, nearestTerms } = searchQueries(db, query);
   if (!text) return toSummaries(await browse.execute());
   const found = exact ? toSummaries(await exact.execute()) : [];
   if (found.length >= query.limit) return found;
-  const rest = await fuzzy(found.map((r) => r.id))
+  const words = queryWords(text);
+  if (words.length === 0) return found;
+  const corrected = correctWords(words, (await nearestTerms(words).execute(db)).rows);
+  if (corrected.every((w, i) => w === words[i])) return found;
+  const rest = await ranked(toPrefixTsQuery(corrected.join(' '))!, found.map((r) => r.id))
     .limit(query.limit - found.length)
     .execute();
   return [...found, ...toSummaries(rest)];
