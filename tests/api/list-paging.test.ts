@@ -57,7 +57,12 @@ describe.skipIf(!databaseAvailable)(`list paging by cursor on ${engine}`, () => 
       .where('category', '=', 'soups')
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const { id: _id, search_vector: _sv, search_words: _sw, ...row } = base as typeof base & {
+    const {
+      id: _id,
+      search_vector: _sv,
+      search_words: _sw,
+      ...row
+    } = base as typeof base & {
       search_vector?: unknown;
       search_words?: unknown;
     };
