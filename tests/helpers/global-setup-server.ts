@@ -76,9 +76,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   await new Promise<void>((resolve, reject) => {
+    // The first build comes before 'running'; on a shared 2-core machine it can take minutes.
     const timer = setTimeout(
-      () => reject(new Error(`The server did not start within 150 s:\n${output}`)),
-      150_000,
+      () => reject(new Error(`The server did not start within 300 s:\n${output}`)),
+      300_000,
     );
     const check = setInterval(() => {
       if (output.includes('Forkful is running at')) {
