@@ -90,5 +90,6 @@ describe('publishing an edit re-renders only the category pages it touches', () 
       // Leave the catalogue as the other suites expect it.
       await saveAndPublish(cookie, recipe);
     }
-  });
+    // Two publishes, each an incremental build: minutes on a busy 2-core machine.
+  }, 600_000);
 });
