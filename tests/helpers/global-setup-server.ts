@@ -78,8 +78,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await new Promise<void>((resolve, reject) => {
     // The first build comes before 'running'; on a shared 2-core machine it can take minutes.
     const timer = setTimeout(
-      () => reject(new Error(`The server did not start within 300 s:\n${output}`)),
-      300_000,
+      () => reject(new Error(`The server did not start within 360 s:\n${output}`)),
+      360_000,
     );
     const check = setInterval(() => {
       if (output.includes('Forkful is running at')) {
