@@ -56,6 +56,12 @@ interface Paging {
   offset?: number;
 }
 
+/**
+ * Paging of the recipe lists: by `offset`, or by `cursor`, the X-Next-Cursor header of the
+ * previous page (a page is read with an index seek at any depth; not both at once).
+ */
+type ListPaging = Paging & { cursor?: string };
+
 /** What a delete answers when it moved the row to the trash (admin). */
 interface Trashed {
   deleted: true;
@@ -72,18 +78,22 @@ export interface ApiRoutes {
   'POST /api/auth/change-password': RouteSpec<{ success: boolean }, typeof ChangePasswordInputSchema>;
 
   // Recipes
-  'GET /api/recipes': RouteSpec<Recipe[], undefined, Paging & { q?: string }>;
+  'GET /api/recipes': RouteSpec<
+    Recipe[],
+    undefined,
+    ListPaging & { q?: string; sort?: 'newest' | 'updated' | 'title' | 'rating' }
+  >;
   'POST /api/recipes': RouteSpec<Recipe, RecipeInput>;
   'PUT /api/recipes/:id': RouteSpec<Recipe, RecipeInput>;
   'DELETE /api/recipes/:id': RouteSpec<Trashed>;
-  'GET /api/recipes/featured': RouteSpec<Recipe[], undefined, Paging>;
+  'GET /api/recipes/featured': RouteSpec<Recipe[], undefined, ListPaging>;
   'GET /api/recipes/search': RouteSpec<
     RecipeSummary[],
     undefined,
     { q?: string; category?: string; cuisine?: string; limit?: number }
   >;
   'GET /api/recipes/slug/:slug': RouteSpec<Recipe>;
-  'GET /api/recipes/category/:category': RouteSpec<Recipe[], undefined, Paging>;
+  'GET /api/recipes/category/:category': RouteSpec<Recipe[], undefined, ListPaging>;
   'GET /api/recipes/related/:id': RouteSpec<RelatedRecipe[], undefined, { limit?: number }>;
   'GET /api/recipes/:id': RouteSpec<Recipe>;
 
