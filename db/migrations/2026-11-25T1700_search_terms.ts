@@ -12,7 +12,8 @@ import { sql, type Kysely } from 'kysely';
 // lower-cased, unstemmed tokens of search_words (title, cuisine, category, tags) by the 'simple'
 // text-search configuration; numbers and words under three letters are left out.
 
-const WORDS_OF = (relation: string) => sql.raw(`
+const WORDS_OF = (relation: string) =>
+  sql.raw(`
     SELECT lexeme AS term, count(*)::int AS uses
     FROM ${relation}, unnest(to_tsvector('simple', ${relation}.search_words))
     WHERE length(lexeme) >= 3 AND lexeme !~ '[0-9]'

@@ -106,7 +106,9 @@ describe.skipIf(!databaseAvailable)(`search plans on ${engine}`, () => {
 
   it('a typo is corrected from the small table of known words, never by reading the recipes', async () => {
     const { nearestTerms } = searchQueries(db(), { q: 'chiken choclate', limit: 20 });
-    const explained = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>`EXPLAIN (FORMAT JSON) ${nearestTerms(['chiken', 'choclate'])}`.execute(db());
+    const explained = await sql<{
+      'QUERY PLAN': [{ Plan: PlanNode }];
+    }>`EXPLAIN (FORMAT JSON) ${nearestTerms(['chiken', 'choclate'])}`.execute(db());
     const relations = nodesOf(explained.rows[0]!['QUERY PLAN'][0].Plan)
       .map((n) => n['Relation Name'])
       .filter(Boolean);

@@ -313,7 +313,10 @@ export async function searchRecipes(db: Db, query: SearchQuery): Promise<RecipeS
   if (words.length === 0) return found;
   const corrected = correctWords(words, (await nearestTerms(words).execute(db)).rows);
   if (corrected.every((w, i) => w === words[i])) return found;
-  const rest = await ranked(toPrefixTsQuery(corrected.join(' '))!, found.map((r) => r.id))
+  const rest = await ranked(
+    toPrefixTsQuery(corrected.join(' '))!,
+    found.map((r) => r.id),
+  )
     .limit(query.limit - found.length)
     .execute();
   return [...found, ...toSummaries(rest)];
