@@ -1,5 +1,8 @@
 import { api, errorText, readApiResponse, routePath } from '../../lib/api/client.ts';
 import { recipeCardHtml } from '../../lib/recipe-card-html.ts';
+// The card template's own import, named here too so that the browser fetches it together with
+// this module instead of one round trip later, after the template (results wait for both).
+import '../../lib/fallback-images.ts';
 import type { RecipeSummary } from '../../lib/schemas/recipe.ts';
 import {
   criteriaFromQuery,
