@@ -172,11 +172,13 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
     });
     const searches: string[] = [];
     page.on('request', (r) => isSearch(r) && searches.push(new URL(r.url()).searchParams.get('q') ?? ''));
-    await page.goto(`${baseUrl}/search?q=chicken`, { waitUntil: 'domcontentloaded' });
+    // DOMContentLoaded waits for module scripts: only the start of the page is awaited here.
+    await page.goto(`${baseUrl}/search?q=chicken`, { waitUntil: 'commit' });
+    const box = page.getByRole('searchbox', { name: 'Search recipes' });
+    await box.waitFor();
     await expect.poll(() => asked).toBeGreaterThan(0);
     await expect.poll(() => searches).toEqual(['chicken']);
     const historyBefore = await page.evaluate(() => history.length);
-    const box = page.getByRole('searchbox', { name: 'Search recipes' });
     await box.fill('soup');
     if (how === 'typed, then Enter') await box.press('Enter');
     if (how === 'typed, then a category')
