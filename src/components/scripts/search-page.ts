@@ -45,6 +45,8 @@ const SUGGESTIONS_TEXT = {
 const SEARCH_FAILED = 'The search could not be completed. Please check your connection and try again.';
 /** The first row of cards (four on wide screens) loads at once; the rest when scrolled to. */
 const EAGER_CARDS = 4;
+/** Cards drawn in the task that receives the answer; the rest follow in the next one (short tasks). */
+const FIRST_CARDS = 8;
 
 interface SearchElements {
   form: HTMLFormElement;
@@ -116,6 +118,7 @@ function setUp(root: HTMLElement, els: SearchElements): void {
   let criteria: SearchCriteria = NO_CRITERIA;
   let pending: ReturnType<typeof setTimeout> | undefined;
   let inFlight: AbortController | undefined;
+  let restOfCards: ReturnType<typeof setTimeout> | undefined;
 
   const show = (view: View) => html.setAttribute('data-search', view);
   const categoryName = (slug: string) =>
@@ -143,17 +146,23 @@ function setUp(root: HTMLElement, els: SearchElements): void {
       showSuggestions('empty');
       return;
     }
-    els.results.innerHTML = found
-      .map(
-        (recipe, i) =>
-          `<li class="grid">${recipeCardHtml(recipe, { eager: i < EAGER_CARDS, headingLevel: 2 })}</li>`,
-      )
-      .join('');
+    const cards = found.map(
+      (recipe, i) =>
+        `<li class="grid">${recipeCardHtml(recipe, { eager: i < EAGER_CARDS, headingLevel: 2 })}</li>`,
+    );
+    els.results.innerHTML = cards.slice(0, FIRST_CARDS).join('');
     show('results');
+    if (cards.length > FIRST_CARDS) {
+      restOfCards = setTimeout(
+        () => els.results.insertAdjacentHTML('beforeend', cards.slice(FIRST_CARDS).join('')),
+        0,
+      );
+    }
   }
 
   async function run(next: SearchCriteria, history: HistoryMode): Promise<void> {
     clearTimeout(pending);
+    clearTimeout(restOfCards);
     inFlight?.abort();
     criteria = next;
     showFilters(next);
