@@ -118,6 +118,110 @@ describe.skipIf(!chromiumPath)('search page in Chromium', () => {
     await page.context().close();
   });
 
+  it.each([
+    ['?q=chicken', /found for “chicken”/],
+    ['?q=soup&category=desserts', /found for “soup” in Desserts/],
+    ['?category=desserts', /found for in Desserts/],
+    ['?q=qqzzxxnothing', /^No recipes found for “qqzzxxnothing”/],
+  ])(
+    '%s on a phone: one request, started before the page script, and nothing shifts',
+    async (query, status) => {
+      const { page, errors } = await openPage(browser(), { width: 375 });
+      const searches: string[] = [];
+      page.on('request', (r) => isSearch(r) && searches.push(new URL(r.url()).search));
+      await page.goto(`${baseUrl}/search${query}`);
+      await page.locator('[data-search-page][data-ready]').waitFor();
+      await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(status);
+      await page.waitForLoadState('networkidle');
+      expect(searches).toHaveLength(1);
+      const shifted = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let sum = 0;
+            new PerformanceObserver((list) => {
+              for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+                sum += entry.value;
+            }).observe({ type: 'layout-shift', buffered: true });
+            setTimeout(() => resolve(sum), 100);
+          }),
+      );
+      expect(shifted).toBeLessThan(0.01);
+      expect(realErrors(errors)).toEqual([]);
+      await page.context().close();
+    },
+  );
+
+  // A slow phone (4× CPU) whose page script is held on the network while the visitor acts: the
+  // first search has already left from <head>; what was typed, clicked or submitted meanwhile is
+  // what the page shows once the script arrives (EarlyInput.astro plays it back).
+  it.each([
+    ['typed', '?q=soup', 0],
+    ['typed, then Enter', '?q=soup', 1],
+    ['typed, then a category', '?q=soup&category=desserts', 1],
+  ] as const)('a query %s before the page script runs is searched', async (how, address, entriesAdded) => {
+    const { page, errors } = await openPage(browser(), { width: 375 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let asked = 0;
+    await page.route(/\/_astro\/search\.astro_astro_type_script[^/]*\.js$/, async (route) => {
+      asked += 1;
+      await gate;
+      await route.continue();
+    });
+    const searches: string[] = [];
+    page.on('request', (r) => isSearch(r) && searches.push(new URL(r.url()).searchParams.get('q') ?? ''));
+    // DOMContentLoaded waits for module scripts: only the start of the page is awaited here.
+    await page.goto(`${baseUrl}/search?q=chicken`, { waitUntil: 'commit' });
+    const box = page.getByRole('searchbox', { name: 'Search recipes' });
+    await box.waitFor();
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    await expect.poll(() => searches).toEqual(['chicken']);
+    const historyBefore = await page.evaluate(() => history.length);
+    await box.fill('soup');
+    if (how === 'typed, then Enter') await box.press('Enter');
+    if (how === 'typed, then a category')
+      await page.getByRole('button', { name: 'Desserts', exact: true }).click();
+    await page.waitForTimeout(SEARCH_DEBOUNCE_MS);
+    // Nothing went anywhere: no second search, no form sent as a page load.
+    expect(new URL(page.url()).search).toBe('?q=chicken');
+    expect(searches).toEqual(['chicken']);
+
+    release();
+    await page.locator('[data-search-page][data-ready]').waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe(address);
+    await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(/found for “soup”/);
+    await expect.poll(() => box.inputValue()).toBe('soup');
+    expect(searches.at(-1)).toBe('soup');
+    // Typing replaces the history entry; Enter and a filter add one.
+    expect(await page.evaluate(() => history.length)).toBe(historyBefore + entriesAdded);
+    expect(realErrors(errors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the error card with Try again when the search fails, and Try again searches again', async () => {
+    const { page } = await openPage(browser(), { width: 375 });
+    let failures = 1;
+    await page.route('**/api/recipes/search**', async (route) => {
+      if (failures-- > 0)
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'The database is busy. Please try again.' }),
+        });
+      return route.continue();
+    });
+    await page.goto(`${baseUrl}/search?q=pasta`);
+    const alert = page.getByRole('alert').filter({ hasText: 'Search is not working right now' });
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toContain('The database is busy. Please try again.');
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.locator('[data-search-status]').textContent()).toMatch(/found for “pasta”/);
+    await expect(alert.isVisible()).resolves.toBe(false);
+    await page.context().close();
+  });
+
   it('opens a result in the recipe dialog without leaving the page; Escape closes it', async () => {
     const { page, errors } = await openPage(browser());
     await page.goto(`${baseUrl}/search?q=pasta`);

@@ -69,6 +69,14 @@ export async function apiRequest<T>(
     ...(isForm ? { body: payload } : hasPayload ? { body: JSON.stringify(payload) } : {}),
     ...(init.signal ? { signal: init.signal } : {}),
   });
+  return readApiResponse<T>(res);
+}
+
+/**
+ * The parsed JSON body of an API answer (undefined for an empty body), or an ApiRequestError for
+ * a non-2xx. For a request sent before this module loaded (the search page's first request).
+ */
+export async function readApiResponse<T>(res: Response): Promise<T> {
   const text = await res.text();
   if (!res.ok) {
     const retry = Number(res.headers.get('retry-after'));
