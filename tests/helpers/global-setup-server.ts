@@ -58,8 +58,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`The server did not start within 150 s:\n${output}`)),
-      150_000,
+      // Opening PGlite and the first build take minutes when several suites share 2 cores.
+      () => reject(new Error(`The server did not start within 360 s:\n${output}`)),
+      360_000,
     );
     const check = setInterval(() => {
       if (output.includes('Forkful is running at')) {

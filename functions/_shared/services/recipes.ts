@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions';
-import { sql, type Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type * as v from 'valibot';
 import type { Db } from '../../../db/client.ts';
 import {
@@ -160,63 +160,74 @@ export function toPrefixTsQuery(q: string): string | undefined {
 const TYPO_DISTANCE = 0.6;
 
 /**
+ * The queries a search runs, built here once so the service and the plan test
+ * (tests/api/search-plans.test.ts) use the very same SQL:
+ * - `browse`: no words, only filters: best rated first;
+ * - `exact`: ranked full-text matches (title weighs most, ingredients least);
+ * - `fuzzy(seen)`: recipes whose words are closest by trigrams ("chiken" → chicken), without the
+ *   `seen` ids, to fill a page the exact matches leave short.
+ */
+export function searchQueries(db: Db, query: SearchQuery) {
+  const withFilters = <Q extends SelectQueryBuilder<Database, 'recipes', object>>(qb: Q): Q => {
+    let filtered = qb;
+    if (query.category) filtered = filtered.where('recipes.category', '=', query.category) as Q;
+    // lower(cuisine) is what recipes_cuisine_rating_idx indexes.
+    if (query.cuisine)
+      filtered = filtered.where(sql`lower(recipes.cuisine)`, '=', query.cuisine.toLowerCase()) as Q;
+    return filtered;
+  };
+  const text = query.q.trim();
+  const summaries = () => withFilters(db.selectFrom('recipes').select(RECIPE_SUMMARY_COLUMNS));
+
+  const browse = summaries()
+    .orderBy('recipes.rating', 'desc')
+    .orderBy('recipes.created_at', 'desc')
+    .limit(query.limit);
+
+  const tsQuery = text ? toPrefixTsQuery(text) : undefined;
+  const exact = tsQuery
+    ? summaries()
+        .where(sql<boolean>`search_vector @@ to_tsquery('english', ${tsQuery})`)
+        .orderBy(sql`ts_rank(search_vector, to_tsquery('english', ${tsQuery}))`, 'desc')
+        .orderBy('recipes.rating', 'desc')
+        .orderBy('recipes.id', 'asc')
+        .limit(query.limit)
+    : undefined;
+
+  const fuzzy = (seen: number[]) => {
+    const distance = sql<number>`${text.toLowerCase()} <<<-> search_words`;
+    // Nearest first by the GiST index alone (a KNN scan stays fast as the catalogue grows); the
+    // typo threshold and the tie-breaks apply to those few candidates only.
+    const nearest = withFilters(db.selectFrom('recipes').select(['recipes.id', distance.as('distance')]))
+      .orderBy(distance)
+      .limit(query.limit + seen.length);
+    return db
+      .selectFrom('recipes')
+      .innerJoin(nearest.as('n'), 'n.id', 'recipes.id')
+      .select(RECIPE_SUMMARY_COLUMNS)
+      .where('n.distance', '<=', TYPO_DISTANCE)
+      .$if(seen.length > 0, (qb) => qb.where('recipes.id', 'not in', seen))
+      .orderBy('n.distance', 'asc')
+      .orderBy('recipes.rating', 'desc')
+      .orderBy('recipes.id', 'asc')
+      .limit(query.limit);
+  };
+  return { text, browse, exact, fuzzy };
+}
+
+/**
  * Ranked full-text matches first (title weighs most, ingredients least); when they do not fill
  * the page, recipes whose words are closest by trigrams ("chiken" → chicken) follow.
  */
 export async function searchRecipes(db: Db, query: SearchQuery): Promise<RecipeSummary[]> {
-  const filtered = db
-    .selectFrom('recipes')
-    .select(RECIPE_SUMMARY_COLUMNS)
-    .$if(Boolean(query.category), (qb) => qb.where('category', '=', query.category!))
-    .$if(Boolean(query.cuisine), (qb) => qb.where(sql`lower(cuisine)`, '=', query.cuisine!.toLowerCase()));
-
-  const text = query.q.trim();
-  if (!text) {
-    const rows = await filtered
-      .orderBy('rating', 'desc')
-      .orderBy('created_at', 'desc')
-      .limit(query.limit)
-      .execute();
-    return toSummaries(rows);
-  }
-
-  const tsQuery = toPrefixTsQuery(text);
-  const exact = tsQuery
-    ? await filtered
-        .where(sql<boolean>`search_vector @@ to_tsquery('english', ${tsQuery})`)
-        .orderBy(sql`ts_rank(search_vector, to_tsquery('english', ${tsQuery}))`, 'desc')
-        .orderBy('rating', 'desc')
-        .orderBy('id', 'asc')
-        .limit(query.limit)
-        .execute()
-    : [];
-  const found = toSummaries(exact);
+  const { text, browse, exact, fuzzy } = searchQueries(db, query);
+  if (!text) return toSummaries(await browse.execute());
+  const found = exact ? toSummaries(await exact.execute()) : [];
   if (found.length >= query.limit) return found;
-
-  const seen = found.map((r) => r.id);
-  const lowered = text.toLowerCase();
-  const distance = sql<number>`${lowered} <<<-> search_words`;
-  // Nearest first by the GiST index alone (a KNN scan stays fast as the catalogue grows); the
-  // typo threshold and the tie-breaks apply to those few candidates only.
-  const nearest = db
-    .selectFrom('recipes')
-    .select(['id', distance.as('distance')])
-    .$if(Boolean(query.category), (qb) => qb.where('category', '=', query.category!))
-    .$if(Boolean(query.cuisine), (qb) => qb.where(sql`lower(cuisine)`, '=', query.cuisine!.toLowerCase()))
-    .orderBy(distance)
-    .limit(query.limit + seen.length);
-  const fuzzy = await db
-    .selectFrom('recipes')
-    .innerJoin(nearest.as('n'), 'n.id', 'recipes.id')
-    .select(RECIPE_SUMMARY_COLUMNS)
-    .where('n.distance', '<=', TYPO_DISTANCE)
-    .$if(seen.length > 0, (qb) => qb.where('recipes.id', 'not in', seen))
-    .orderBy('n.distance', 'asc')
-    .orderBy('recipes.rating', 'desc')
-    .orderBy('recipes.id', 'asc')
+  const rest = await fuzzy(found.map((r) => r.id))
     .limit(query.limit - found.length)
     .execute();
-  return [...found, ...toSummaries(fuzzy)];
+  return [...found, ...toSummaries(rest)];
 }
 
 // ---------------------------------------------------------------------------------------------

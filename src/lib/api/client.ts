@@ -57,13 +57,16 @@ export async function apiRequest<T>(
   init: { signal?: AbortSignal } = {},
 ): Promise<T> {
   const hasPayload = payload !== undefined;
+  // A form (file uploads) goes as multipart: the browser writes its Content-Type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && payload instanceof FormData;
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: hasPayload
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-      : { Accept: 'application/json' },
-    ...(hasPayload ? { body: JSON.stringify(payload) } : {}),
+    headers:
+      hasPayload && !isForm
+        ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+        : { Accept: 'application/json' },
+    ...(isForm ? { body: payload } : hasPayload ? { body: JSON.stringify(payload) } : {}),
     ...(init.signal ? { signal: init.signal } : {}),
   });
   const text = await res.text();

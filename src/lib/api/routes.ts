@@ -5,6 +5,12 @@ import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.t
 import type { BlogPost, BlogPostInput } from '../schemas/blog-post.ts';
 import type { Category, CategoryInput } from '../schemas/category.ts';
 import type { ContentExport, ImportReport } from '../schemas/content-export.ts';
+import type {
+  GenerationLogEntry,
+  GenerationToday,
+  GeneratorJob,
+  GeneratorJobAccepted,
+} from '../schemas/generation-log.ts';
 import type { AiModel, GeneratorConfig, GeneratorConfigUpdateSchema } from '../schemas/generator-config.ts';
 import type {
   BulkBlogsRequestSchema,
@@ -127,9 +133,22 @@ export interface ApiRoutes {
   'POST /api/admin/cache/clear-all': RouteSpec<{ cleared: string[]; cdnPurged: boolean }>;
   'POST /api/admin/cache/clear/:area': RouteSpec<{ cleared: string[]; cdnPurged: boolean }>;
   'POST /api/admin/images/upload': RouteSpec<unknown, FormData>;
-  'GET /api/admin/images/stats': RouteSpec<unknown>;
+  'GET /api/admin/images/stats': RouteSpec<{
+    totalUsed: number;
+    localImages: number;
+    remoteImages: number;
+    storedImages: number;
+    totalSizeMB: number;
+    unusedImages: number;
+    unusedSizeMB: number;
+  }>;
   'POST /api/admin/images/convert-temporary': RouteSpec<{ convertedCount: number; errorCount: number }>;
   'POST /api/admin/images/clear-cache': RouteSpec<{ removedFiles: number; freedMB: number }>;
+  'POST /api/admin/images/remove-unused': RouteSpec<{
+    removedImages: number;
+    removedFiles: number;
+    freedMB: number;
+  }>;
   'POST /api/admin/database/apply-indexes': RouteSpec<{
     created: string[];
     existing: string[];
@@ -141,15 +160,29 @@ export interface ApiRoutes {
   'GET /api/ai/models': RouteSpec<AiModel[]>;
   'GET /api/generator/config': RouteSpec<GeneratorConfig>;
   'PUT /api/generator/config': RouteSpec<GeneratorConfig, typeof GeneratorConfigUpdateSchema>;
-  'POST /api/generator/recipe': RouteSpec<unknown, typeof GenerateRecipeRequestSchema>;
-  'POST /api/generator/bulk': RouteSpec<unknown, typeof BulkRecipesRequestSchema>;
-  'POST /api/generator/ai-blog': RouteSpec<unknown, typeof GenerateBlogRequestSchema>;
-  'POST /api/generator/bulk-blog': RouteSpec<unknown, typeof BulkBlogsRequestSchema>;
-  'POST /api/generator/csv-upload': RouteSpec<unknown, FormData>;
+  'POST /api/generator/recipe': RouteSpec<
+    { id: number; slug: string; title: string; category: string },
+    typeof GenerateRecipeRequestSchema
+  >;
+  // Long work answers 202 with SPEC's fields so far (generated 0) and the queued job to follow.
+  'POST /api/generator/bulk': RouteSpec<GeneratorJobAccepted, typeof BulkRecipesRequestSchema>;
+  'POST /api/generator/ai-blog': RouteSpec<
+    { id: number; slug: string; title: string; isPublished: boolean },
+    typeof GenerateBlogRequestSchema
+  >;
+  'POST /api/generator/bulk-blog': RouteSpec<
+    GeneratorJobAccepted & { success: boolean },
+    typeof BulkBlogsRequestSchema
+  >;
+  'POST /api/generator/csv-upload': RouteSpec<GeneratorJobAccepted, FormData>;
   'GET /api/generator/csv-template': RouteSpec<never>;
-  'GET /api/generator/jobs': RouteSpec<unknown[]>;
-  'GET /api/generator/jobs/:id': RouteSpec<unknown>;
-  'GET /api/generator/log': RouteSpec<unknown, undefined, { limit?: number }>;
+  'GET /api/generator/jobs': RouteSpec<GeneratorJob[]>;
+  'GET /api/generator/jobs/:id': RouteSpec<GeneratorJob>;
+  'GET /api/generator/log': RouteSpec<
+    { entries: GenerationLogEntry[]; today: GenerationToday & { currentCount: number; maxPerDay: number } },
+    undefined,
+    { limit?: number }
+  >;
   'POST /api/generator/worker': RouteSpec<unknown>;
 
   // Admin: pages and footer, blog, settings
@@ -263,6 +296,7 @@ export const ROUTE_KEYS = {
   'GET /api/admin/images/stats': true,
   'POST /api/admin/images/convert-temporary': true,
   'POST /api/admin/images/clear-cache': true,
+  'POST /api/admin/images/remove-unused': true,
   'POST /api/admin/database/apply-indexes': true,
   'GET /api/ai/models': true,
   'GET /api/generator/config': true,
