@@ -71,7 +71,15 @@ interface SizeResult {
   /** Searches (words, typos, filters) from CONCURRENT_CLIENTS clients at once, each new to the cache. */
   searchConcurrent?: ConcurrentLatency;
   /** One admin edit (PUT of a recipe's title) until the server logs it Published, and that build. */
-  editToLive?: { seconds: number; build?: BuildFigures | undefined } | { error: string } | undefined;
+  editToLive?:
+    | {
+        seconds: number;
+        /** The 1-minute load average when the edit was saved and when it was live. */
+        loadAverage?: [number, number];
+        build?: BuildFigures | undefined;
+      }
+    | { error: string }
+    | undefined;
   rssMbAfterStart: number;
   rssMbAfterRebuilds?: { rebuilds: number; rssMb: number; secondsPerRebuild: number };
 }
@@ -147,7 +155,16 @@ interface RunningServer {
   port: number;
 }
 
-async function startServer(dataDir: string, port: number): Promise<RunningServer> {
+/**
+ * How long a build of `recipes` may take before the bench gives up: 30 minutes, more for large
+ * catalogues (50,000 recipes build in ~10 minutes on an idle 2-core machine, several times that
+ * on a busy one).
+ */
+function buildTimeoutMs(recipes: number): number {
+  return Math.max(30 * 60_000, recipes * 72);
+}
+
+async function startServer(dataDir: string, port: number, recipes = 0): Promise<RunningServer> {
   let output = '';
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.ts'], {
     cwd: root,
@@ -165,7 +182,7 @@ async function startServer(dataDir: string, port: number): Promise<RunningServer
   try {
     await waitFor(
       () => output.includes('Forkful is running at'),
-      30 * 60_000,
+      buildTimeoutMs(recipes),
       () => output,
       child,
     );
@@ -320,7 +337,11 @@ function directoryBytes(dir: string): number {
 const load1 = () => Math.round(os.loadavg()[0]! * 10) / 10;
 
 /** Logs in as the bench's admin and changes one recipe's title; resolves when it is Published. */
-async function editToLive(base: string, server: RunningServer): Promise<SizeResult['editToLive']> {
+async function editToLive(
+  base: string,
+  server: RunningServer,
+  recipes: number,
+): Promise<SizeResult['editToLive']> {
   const headers = { 'Content-Type': 'application/json', Origin: base };
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -336,6 +357,7 @@ async function editToLive(base: string, server: RunningServer): Promise<SizeResu
   const recipe = (await (await fetch(`${base}/api/recipes/${first!.id}`)).json()) as Record<string, unknown>;
   const published = () => (server.output().match(/^Published: /gm) ?? []).length;
   const before = published();
+  const loadBefore = load1();
   const t = performance.now();
   const put = await fetch(`${base}/api/recipes/${first!.id}`, {
     method: 'PUT',
@@ -347,8 +369,8 @@ async function editToLive(base: string, server: RunningServer): Promise<SizeResu
     }),
   });
   if (!put.ok) return { error: `PUT /api/recipes/${first!.id}: ${put.status} ${await put.text()}` };
-  await waitFor(() => published() > before, 30 * 60_000, server.output);
-  return { seconds: Math.round((performance.now() - t) / 100) / 10 };
+  await waitFor(() => published() > before, buildTimeoutMs(recipes), server.output);
+  return { seconds: Math.round((performance.now() - t) / 100) / 10, loadAverage: [loadBefore, load1()] };
 }
 
 async function benchSize(n: number): Promise<SizeResult> {
@@ -359,7 +381,7 @@ async function benchSize(n: number): Promise<SizeResult> {
   process.stdout.write('starting server and building… ');
   const loadBefore = load1();
   const t = performance.now();
-  const server = await startServer(dataDir, port);
+  const server = await startServer(dataDir, port, n);
   const startSeconds = (performance.now() - t) / 1000;
   const loadAfter = load1();
   const built = /Built (\d+) pages in ([\d.]+) s/.exec(server.output());
@@ -412,7 +434,7 @@ async function benchSize(n: number): Promise<SizeResult> {
   };
   process.stdout.write('editing one recipe… ');
   try {
-    const edit = await editToLive(base, server);
+    const edit = await editToLive(base, server, n);
     result.editToLive = edit && 'seconds' in edit ? { ...edit, build: lastBuild(dataDir) } : edit;
   } catch (err) {
     result.editToLive = { error: (err as Error).message };

@@ -20,17 +20,62 @@ const db = ipcDatabase();
 setDb(db);
 setReadyDb(db);
 
+type Phase = 'setup and content sync' | 'bundling (vite)' | 'pages (render and write)';
+
+/**
+ * The peak RSS and V8 heap of each phase, sampled every 200 ms (the OS's maxRSS only gives the
+ * whole build's peak): says whether bundling or the pages' data is what a large catalogue grows.
+ */
+const memoryPeaks = new Map<Phase, { rssMb: number; heapUsedMb: number; externalMb: number }>();
+let phase: Phase = 'setup and content sync';
+function sampleMemory(): void {
+  // The first page to ask for content marks the end of bundling (src/lib/build-timing.ts).
+  if (phase === 'bundling (vite)' && buildTimings().firstPageAt !== undefined)
+    phase = 'pages (render and write)';
+  const m = process.memoryUsage();
+  const peak = memoryPeaks.get(phase) ?? { rssMb: 0, heapUsedMb: 0, externalMb: 0 };
+  peak.rssMb = Math.max(peak.rssMb, Math.round(m.rss / 2 ** 20));
+  peak.heapUsedMb = Math.max(peak.heapUsedMb, Math.round(m.heapUsed / 2 ** 20));
+  peak.externalMb = Math.max(peak.externalMb, Math.round(m.external / 2 ** 20));
+  memoryPeaks.set(phase, peak);
+}
+const sampler = setInterval(sampleMemory, 200);
+sampler.unref();
+
+/**
+ * After the content sync Astro keeps its content layer in a module singleton, and with it the
+ * loaders' data store: every entry of every collection, for the whole build. The pages read the
+ * copy bundled into the prerender chunk instead, so the sync's copy is dropped (at 10,000 recipes
+ * it is ~100 MB of the heap). A dev server needs the layer for live updates; a build does not.
+ */
+async function releaseSyncedContentLayer(): Promise<void> {
+  try {
+    const instance = new URL('./content/instance.js', import.meta.resolve('astro'));
+    const { globalContentLayer } = (await import(instance.href)) as {
+      globalContentLayer?: { dispose?: () => void };
+    };
+    globalContentLayer?.dispose?.();
+  } catch (err) {
+    // Only memory is lost: another Astro version may keep the singleton elsewhere.
+    console.warn('[build-worker] could not release the synced content layer:', err);
+  }
+}
+
 /** Build phases from Astro's hooks: setup (content loaders), bundling, then pages. */
 function phaseTimer(started: number): AstroIntegration {
   let buildStart = started;
   return {
     name: 'forkful-build-phases',
     hooks: {
-      'astro:build:start': () => {
+      'astro:build:start': async () => {
+        await releaseSyncedContentLayer();
+        sampleMemory();
+        phase = 'bundling (vite)';
         buildStart = performance.now();
         addTime('phase: setup and content sync', buildStart - started);
       },
       'astro:build:generated': () => {
+        sampleMemory();
         const now = performance.now();
         const pagesAt = buildTimings().firstPageAt ?? buildStart;
         addTime('phase: bundling (vite)', pagesAt - buildStart);
@@ -48,6 +93,8 @@ export interface WorkerReport {
   timings: Record<string, number>;
   counts: Record<string, number>;
   maxRssMb: number;
+  /** Peak RSS, V8 heap in use and memory outside the heap (buffers) by phase (sampled), in MB. */
+  memoryByPhase: Partial<Record<Phase, { rssMb: number; heapUsedMb: number; externalMb: number }>>;
 }
 
 function report(started: number): WorkerReport {
@@ -60,6 +107,7 @@ function report(started: number): WorkerReport {
     counts: Object.fromEntries(t.counts),
     // resourceUsage().maxRSS is in kilobytes.
     maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    memoryByPhase: Object.fromEntries(memoryPeaks),
   };
 }
 
@@ -67,8 +115,12 @@ function printReport(r: WorkerReport): void {
   const lines = Object.entries(r.timings).map(
     ([label, ms]) => `  ${label.padEnd(44)} ${(ms / 1000).toFixed(1).padStart(7)} s`,
   );
+  const memory = Object.entries(r.memoryByPhase).map(
+    ([label, m]) =>
+      `  ${label.padEnd(44)} RSS ${m.rssMb} MB, heap ${m.heapUsedMb} MB, outside the heap ${m.externalMb} MB`,
+  );
   console.log(
-    `Build time by part (parts overlap the phases; ${r.seconds.toFixed(1)} s in all, CPU ${r.cpuSeconds.toFixed(1)} s, peak RSS ${r.maxRssMb} MB):\n${lines.join('\n')}`,
+    `Build time by part (parts overlap the phases; ${r.seconds.toFixed(1)} s in all, CPU ${r.cpuSeconds.toFixed(1)} s, peak RSS ${r.maxRssMb} MB):\n${lines.join('\n')}\nPeak memory by phase:\n${memory.join('\n')}`,
   );
 }
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { blogCategories, publishedPosts } from '../db/queries/blog.ts';
 import { allCategories } from '../db/queries/categories.ts';
 import { footerContent, publishedPages } from '../db/queries/pages.ts';
-import { allRecipes } from '../db/queries/recipes.ts';
+import { recipesInBatches } from '../db/queries/recipes.ts';
 import { reviewsByRecipe } from '../db/queries/reviews.ts';
 import { siteSettings } from '../db/queries/settings.ts';
 import { defaultSettings } from './lib/site-defaults.ts';
@@ -16,11 +16,12 @@ import { addCount, addTime, timed } from './lib/build-timing.ts';
 /**
  * A loader over database rows. Astro's data store persists between builds, so entries whose
  * rows are gone are deleted here (or a deleted recipe would stay online); digests skip
- * unchanged entries. `markdownOf` names the Markdown to render into the entry's HTML.
+ * unchanged entries. `markdownOf` names the Markdown to render into the entry's HTML. `rows`
+ * answers all rows at once or in batches (each stored before the next is read).
  */
 function databaseLoader<T extends object>(
   name: string,
-  rows: (db: Db) => Promise<T[]>,
+  rows: (db: Db) => Promise<T[]> | AsyncIterable<T[]>,
   idOf: (row: T) => string,
   markdownOf?: (row: T) => string,
 ): Loader {
@@ -29,24 +30,34 @@ function databaseLoader<T extends object>(
     load: async ({ store, generateDigest, logger, renderMarkdown }: LoaderContext) => {
       const started = performance.now();
       const db = await getReadyDb();
-      const items = await timed(`loaders: query ${name}`, () => rows(db));
-      const storing = performance.now();
       const keep = new Set<string>();
-      for (const item of items) {
-        const id = idOf(item);
-        keep.add(id);
-        const data = { ...item } as Record<string, unknown>;
-        const digest = generateDigest(data);
-        if (store.get(id)?.digest === digest) continue;
-        const rendered = markdownOf ? await renderMarkdown(markdownOf(item)) : undefined;
-        store.set({ id, data, digest, ...(rendered ? { rendered } : {}) });
+      const storeAll = async (items: T[]) => {
+        const storing = performance.now();
+        for (const item of items) {
+          const id = idOf(item);
+          keep.add(id);
+          const data = { ...item } as Record<string, unknown>;
+          const digest = generateDigest(data);
+          if (store.get(id)?.digest === digest) continue;
+          const rendered = markdownOf ? await renderMarkdown(markdownOf(item)) : undefined;
+          store.set({ id, data, digest, ...(rendered ? { rendered } : {}) });
+        }
+        addTime(`loaders: store ${name}`, performance.now() - storing);
+      };
+      const answer = rows(db);
+      if (Symbol.asyncIterator in answer) {
+        const batches = answer[Symbol.asyncIterator]();
+        for (;;) {
+          const next = await timed(`loaders: query ${name}`, () => batches.next());
+          if (next.done) break;
+          await storeAll(next.value);
+        }
+      } else {
+        await storeAll(await timed(`loaders: query ${name}`, () => answer));
       }
       for (const id of store.keys()) if (!keep.has(id)) store.delete(id);
-      addTime(`loaders: store ${name}`, performance.now() - storing);
-      addCount(`loaded ${name}`, items.length);
-      logger.info(
-        `${items.length} ${name} from the database in ${Math.round(performance.now() - started)} ms`,
-      );
+      addCount(`loaded ${name}`, keep.size);
+      logger.info(`${keep.size} ${name} from the database in ${Math.round(performance.now() - started)} ms`);
     },
   };
 }
@@ -64,7 +75,13 @@ async function pagesWithContactEmail(db: Db) {
 }
 
 export const collections = {
-  recipes: defineCollection({ loader: databaseLoader('recipes', allRecipes, (r) => r.slug) }),
+  recipes: defineCollection({
+    loader: databaseLoader(
+      'recipes',
+      (db) => recipesInBatches(db),
+      (r) => r.slug,
+    ),
+  }),
   categories: defineCollection({ loader: databaseLoader('categories', allCategories, (c) => c.slug) }),
   reviews: defineCollection({
     loader: databaseLoader('recipe reviews', reviewsByRecipe, (r) => String(r.recipeId)),

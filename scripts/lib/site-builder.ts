@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { serveQueriesTo } from './ipc-database.ts';
 import type { WorkerReport } from '../build-worker.ts';
-import { withoutServerFlags } from './server-flags.ts';
+import { BUILD_WORKER_ENV, buildWorkerHeapMb, withoutServerFlags } from './server-flags.ts';
 
 // Builds the static site into a fresh folder per build and tells the server to switch to it
 // when done (building into the served folder gave 404s under load). One build at a time;
@@ -57,6 +57,11 @@ function hashTree(hash: crypto.Hash, target: string): void {
   } else {
     hash.update(`${target}:${stat.size}:${stat.mtimeMs}\n`);
   }
+}
+
+async function recipeCount(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM recipes`.execute(db);
+  return rows[0]?.n ?? 0;
 }
 
 function countPages(dir: string): number {
@@ -140,7 +145,7 @@ export class SiteBuilder {
     const stamp = await currentStamp(this.#db, this.#root);
     fs.mkdirSync(this.#buildsDir, { recursive: true });
     const dir = path.join(this.#buildsDir, `build-${Date.now()}-${++this.#counter}`);
-    const report = await this.#buildInWorker(dir);
+    const report = await this.#buildInWorker(dir, await recipeCount(this.#db));
     const previous = this.#readState();
     fs.writeFileSync(this.#stateFile, JSON.stringify({ dir, stamp } satisfies BuildState));
     const result: BuildResult = {
@@ -161,26 +166,27 @@ export class SiteBuilder {
    * Builds in a forked child: each in-process Astro build leaves ~20 MB behind for good, a
    * child returns it when it exits. The host keeps the database and answers the child's queries.
    */
-  #buildInWorker(outDir: string): Promise<WorkerReport> {
+  #buildInWorker(outDir: string, recipes: number): Promise<WorkerReport> {
     // Astro's cache (the content store, the incremental build manifest) per site, not shared by
     // every server of the checkout.
     const cacheDir = path.join(this.#buildsDir, 'astro-cache');
+    const execArgv = [
+      ...withoutServerFlags(process.execArgv),
+      `--max-old-space-size=${buildWorkerHeapMb(recipes)}`,
+    ];
     return new Promise((resolve, reject) => {
       const child = fork(
         path.join(this.#root, 'scripts', 'build-worker.ts'),
         [this.#root, outDir, cacheDir],
         {
           cwd: this.#root,
-          // Not the server's heap limits: a large build needs more, and returns it on exit.
+          env: { ...process.env, ...BUILD_WORKER_ENV },
+          // Not the server's heap limits: a build's limit follows the catalogue's size, and the
+          // worker returns its memory on exit.
           // FORKFUL_BUILD_PROFILE=dir writes a V8 CPU profile of each build there (.cpuprofile).
           execArgv: process.env.FORKFUL_BUILD_PROFILE
-            ? [
-                ...withoutServerFlags(process.execArgv),
-                '--cpu-prof',
-                '--cpu-prof-dir',
-                process.env.FORKFUL_BUILD_PROFILE,
-              ]
-            : withoutServerFlags(process.execArgv),
+            ? [...execArgv, '--cpu-prof', '--cpu-prof-dir', process.env.FORKFUL_BUILD_PROFILE]
+            : execArgv,
           serialization: 'advanced',
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         },
