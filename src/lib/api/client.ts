@@ -49,6 +49,42 @@ export function errorText(err: unknown, fallback: string): string {
 
 export type HttpMethod = ApiMethod;
 
+/** Sends one request; a non-2xx answer becomes an ApiRequestError. */
+async function send(
+  method: HttpMethod,
+  path: string,
+  payload: unknown,
+  init: { signal?: AbortSignal },
+): Promise<Response> {
+  // A FormData body (an upload) goes as multipart, with the boundary the browser sets.
+  const form = payload instanceof FormData;
+  const hasJson = payload !== undefined && !form;
+  const res = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: hasJson
+      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      : { Accept: 'application/json' },
+    ...(form ? { body: payload } : hasJson ? { body: JSON.stringify(payload) } : {}),
+    ...(init.signal ? { signal: init.signal } : {}),
+  });
+  if (!res.ok) {
+    const retry = Number(res.headers.get('retry-after'));
+    throw new ApiRequestError(
+      res.status,
+      res.statusText,
+      await res.text(),
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    );
+  }
+  return res;
+}
+
+async function parsed<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
 /** Sends one request and returns the parsed JSON body (undefined for an empty body). */
 export async function apiRequest<T>(
   method: HttpMethod,
@@ -56,27 +92,7 @@ export async function apiRequest<T>(
   payload?: unknown,
   init: { signal?: AbortSignal } = {},
 ): Promise<T> {
-  const hasPayload = payload !== undefined;
-  const res = await fetch(path, {
-    method,
-    credentials: 'include',
-    headers: hasPayload
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-      : { Accept: 'application/json' },
-    ...(hasPayload ? { body: JSON.stringify(payload) } : {}),
-    ...(init.signal ? { signal: init.signal } : {}),
-  });
-  const text = await res.text();
-  if (!res.ok) {
-    const retry = Number(res.headers.get('retry-after'));
-    throw new ApiRequestError(
-      res.status,
-      res.statusText,
-      text,
-      Number.isFinite(retry) && retry > 0 ? retry : undefined,
-    );
-  }
-  return (text ? JSON.parse(text) : undefined) as T;
+  return parsed<T>(await send(method, path, payload, init));
 }
 
 /** Query values; undefined ones are left out. */
@@ -117,26 +133,29 @@ export type CallArgs<O> = object extends O ? [options?: O] : [options: O];
 /** What route `M P` answers. */
 export type Answer<M extends ApiMethod, P extends PathOf<M>> = RouteOf<M, P>['output'];
 
+type RawOptions = {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+function sendRoute(method: ApiMethod, path: string, options: object | undefined): Promise<Response> {
+  const o: RawOptions = options ?? {};
+  return send(method, routePath(path, o.params, o.query), o.body, o.signal ? { signal: o.signal } : {});
+}
+
 function caller<M extends ApiMethod>(method: M) {
-  return <P extends PathOf<M>>(path: P, ...[options]: CallArgs<CallOptions<M, P>>): Promise<Answer<M, P>> => {
-    const o = (options ?? {}) as {
-      params?: Record<string, string | number>;
-      query?: Record<string, QueryValue>;
-      body?: unknown;
-      signal?: AbortSignal;
-    };
-    return apiRequest<Answer<M, P>>(
-      method,
-      routePath(path, o.params, o.query),
-      o.body,
-      o.signal ? { signal: o.signal } : {},
-    );
-  };
+  return async <P extends PathOf<M>>(
+    path: P,
+    ...[options]: CallArgs<CallOptions<M, P>>
+  ): Promise<Answer<M, P>> => parsed<Answer<M, P>>(await sendRoute(method, path, options));
 }
 
 /**
  * The typed client: `api.post('/api/recipes/:id/reviews', { params: { id }, body })`.
  * `getOrNull` is SPEC §7's return-null mode: a 401 resolves to null instead of failing.
+ * `getWithTotal` also reads the X-Total-Count header the paged admin listings send.
  */
 export const api = {
   get: caller('GET'),
@@ -152,4 +171,13 @@ export const api = {
       if (err instanceof ApiRequestError && err.status === 401) return null;
       throw err;
     }),
+  getWithTotal: async <P extends PathOf<'GET'>>(
+    path: P,
+    ...[options]: CallArgs<CallOptions<'GET', P>>
+  ): Promise<{ body: Awaited<Answer<'GET', P>>; total: number | null }> => {
+    const res = await sendRoute('GET', path, options);
+    const header = res.headers.get('x-total-count');
+    const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+    return { body: await parsed<Answer<'GET', P>>(res), total };
+  },
 };

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { api, errorText } from '../../../lib/api-client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { CategoryInputSchema, type Category } from '../../../lib/schemas/category.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -19,7 +19,7 @@ import { useResource } from '../shared/use-resource.ts';
 type Editing = { kind: 'new' } | { kind: 'edit'; category: Category } | null;
 
 export default function CategoriesTab() {
-  const [list, reload] = useResource((signal) => api.get<Category[]>('/api/categories', { signal }), []);
+  const [list, reload] = useResource((signal) => api.get('/api/categories', { signal }), []);
   const [editing, setEditing] = useState<Editing>(null);
   const [confirm, confirmDialog] = useConfirm();
 
@@ -32,7 +32,7 @@ export default function CategoriesTab() {
     if (!ok) return;
     try {
       await deleteWithUndo(
-        `/api/categories/${category.id}`,
+        () => api.delete('/api/categories/:id', { params: { id: category.id } }),
         { title: 'Success', description: `Category "${category.name}" deleted.` },
         reload,
       );
@@ -145,8 +145,8 @@ function CategoryDialog({
     if (found) return;
     setSaving(true);
     try {
-      if (editing) await api.put(`/api/categories/${category.id}`, payload);
-      else await api.post('/api/categories', payload);
+      if (editing) await api.put('/api/categories/:id', { params: { id: category.id }, body: payload });
+      else await api.post('/api/categories', { body: payload });
       showToast({ title: 'Success', description: editing ? 'Category updated.' : 'Category created.' });
       publishRequested();
       onSaved();
