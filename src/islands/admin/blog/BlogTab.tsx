@@ -10,10 +10,9 @@ import { BlogCategoryInputSchema, type BlogCategory } from '../../../lib/schemas
 import { BlogPostInputSchema, type BlogPost } from '../../../lib/schemas/blog-post.ts';
 import {
   CheckboxField,
+  EditDeleteButtons,
   LoadError,
   Panel,
-  rowButton,
-  rowDangerButton,
   SelectField,
   TextArea,
   TextField,
@@ -135,24 +134,11 @@ export default function BlogTab() {
                     {post.views !== undefined && ` · ${post.views} views`}
                   </p>
                 </div>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={rowButton}
-                    onClick={() => setMode({ kind: 'edit', post })}
-                    aria-label={`Edit ${post.title}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={rowDangerButton}
-                    onClick={() => void removePost(post)}
-                    aria-label={`Delete ${post.title}`}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <EditDeleteButtons
+                  name={post.title}
+                  onEdit={() => setMode({ kind: 'edit', post })}
+                  onDelete={() => void removePost(post)}
+                />
               </li>
             ))}
           </ul>
@@ -183,24 +169,11 @@ export default function BlogTab() {
                   <p className="font-semibold">{category.name}</p>
                   <p className="muted text-sm">/blog/category/{category.slug}</p>
                 </div>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={rowButton}
-                    onClick={() => setEditingCategory(category)}
-                    aria-label={`Edit ${category.name}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={rowDangerButton}
-                    onClick={() => void removeCategory(category)}
-                    aria-label={`Delete ${category.name}`}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <EditDeleteButtons
+                  name={category.name}
+                  onEdit={() => setEditingCategory(category)}
+                  onDelete={() => void removeCategory(category)}
+                />
               </li>
             ))}
           </ul>

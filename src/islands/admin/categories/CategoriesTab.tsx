@@ -6,7 +6,7 @@ import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import Dialog, { DialogClose } from '../../shared/Dialog.tsx';
 import { issuesByPath } from '../shared/admin-api.ts';
-import { LoadError, Panel, rowButton, rowDangerButton, TextArea, TextField } from '../shared/fields.tsx';
+import { EditDeleteButtons, LoadError, Panel, TextArea, TextField } from '../shared/fields.tsx';
 import { publishRequested } from '../shared/publish-state.ts';
 import { deleteWithUndo } from '../shared/undo-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
@@ -85,24 +85,11 @@ export default function CategoriesTab() {
                 </p>
                 {category.description && <p className="muted line-clamp-2 text-sm">{category.description}</p>}
               </div>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className={rowButton}
-                  onClick={() => setEditing({ kind: 'edit', category })}
-                  aria-label={`Edit ${category.name}`}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className={rowDangerButton}
-                  onClick={() => void remove(category)}
-                  aria-label={`Delete ${category.name}`}
-                >
-                  Delete
-                </button>
-              </div>
+              <EditDeleteButtons
+                name={category.name}
+                onEdit={() => setEditing({ kind: 'edit', category })}
+                onDelete={() => void remove(category)}
+              />
             </li>
           ))}
         </ul>

@@ -9,10 +9,9 @@ import { issuesByPath } from '../shared/admin-api.ts';
 import { FooterContentSchema, PageInputSchema, type Page } from '../../../lib/schemas/page.ts';
 import {
   CheckboxField,
+  EditDeleteButtons,
   LoadError,
   Panel,
-  rowButton,
-  rowDangerButton,
   TextArea,
   TextField,
 } from '../shared/fields.tsx';
@@ -101,24 +100,11 @@ export default function PagesTab() {
                   </p>
                   <p className="muted text-sm">/{page.slug}</p>
                 </div>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={rowButton}
-                    onClick={() => setMode({ kind: 'edit', page })}
-                    aria-label={`Edit ${page.title}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={rowDangerButton}
-                    onClick={() => void remove(page)}
-                    aria-label={`Delete ${page.title}`}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <EditDeleteButtons
+                  name={page.title}
+                  onEdit={() => setMode({ kind: 'edit', page })}
+                  onDelete={() => void remove(page)}
+                />
               </li>
             ))}
           </ul>

@@ -5,7 +5,7 @@ import type { Category } from '../../../lib/schemas/category.ts';
 import { starsFromTenths, type Recipe } from '../../../lib/schemas/recipe.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
-import { LoadError, Panel, rowButton, rowDangerButton } from '../shared/fields.tsx';
+import { EditDeleteButtons, LoadError, Panel, rowButton } from '../shared/fields.tsx';
 import { shortTime } from '../shared/publish-state.ts';
 import { useTabActive } from '../shared/tab-active.ts';
 import { deleteWithUndo } from '../shared/undo-delete.ts';
@@ -222,24 +222,12 @@ function RecipeList({
                     )}
                   </td>
                   <td className="py-2 pr-1 text-right">
-                    <div className="flex justify-end gap-2">
-                      <button
-                        type="button"
-                        className={rowButton}
-                        onClick={() => onEdit(recipe.id)}
-                        aria-label={`Edit ${recipe.title}`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={rowDangerButton}
-                        onClick={() => void remove(recipe)}
-                        aria-label={`Delete ${recipe.title}`}
-                      >
-                        Delete
-                      </button>
-                    </div>
+                    <EditDeleteButtons
+                      name={recipe.title}
+                      onEdit={() => onEdit(recipe.id)}
+                      onDelete={() => void remove(recipe)}
+                      className="flex justify-end gap-2"
+                    />
                   </td>
                 </tr>
               ))}
