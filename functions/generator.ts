@@ -26,7 +26,8 @@ import {
   resolveModel,
   updateGeneratorConfig,
 } from './_shared/services/generator-config.ts';
-import { createJob, jobById, recentJobs } from './_shared/services/generator-jobs.ts';
+import { acceptedAnswer, createJob, jobById, recentJobs } from './_shared/services/generator-jobs.ts';
+import type { GeneratorJobAccepted } from '../src/lib/schemas/generation-log.ts';
 import { requireAdmin } from './_shared/session.ts';
 
 // The AI generator (SPEC §7 "Generator", issue 14): models, config, one recipe, bulk, blog posts,
@@ -125,7 +126,7 @@ export default defineRoutes([
         throw err;
       });
       await kickWorker(netlify);
-      return json({ generated: body.count, jobId: job.id, job }, { status: 202 });
+      return json(acceptedAnswer(job), { status: 202 });
     },
   },
   {
@@ -162,7 +163,7 @@ export default defineRoutes([
         params: { tone: body.tone, length: body.length },
       });
       await kickWorker(netlify);
-      return json({ success: true, count: body.count, jobId: job.id, job }, { status: 202 });
+      return json({ success: true, ...acceptedAnswer(job) }, { status: 202 });
     },
   },
   {
@@ -189,26 +190,34 @@ export default defineRoutes([
         if (clash) skipped.push({ title, reason: `Already on the site as "${clash.title}"` });
         else titles.push(title);
       }
-      const result = {
-        total: parsed.total,
-        generated: titles.length,
-        skipped: skipped.length,
-        skippedTitles: skipped,
-      };
-      if (titles.length === 0) return json({ ...result, jobId: null });
+      if (titles.length === 0) {
+        // Nothing new to make: answered at once, no job.
+        const nothing: GeneratorJobAccepted = {
+          jobId: null,
+          total: parsed.total,
+          generated: 0,
+          skipped: skipped.length,
+          failed: 0,
+          status: 'done',
+          skippedTitles: skipped,
+          job: null,
+        };
+        return json(nothing);
+      }
       const day = await claimBudget(db, titles.length);
       const job = await createJob(db, {
         kind: 'csv',
         modelId: model.id,
         total: titles.length,
         params: { titles, file: upload.name.slice(0, 200) },
+        skipped,
         budgetDate: day,
       }).catch(async (err: unknown) => {
         await releaseBudget(db, titles.length, day);
         throw err;
       });
       await kickWorker(netlify);
-      return json({ ...result, jobId: job.id, job }, { status: 202 });
+      return json(acceptedAnswer(job), { status: 202 });
     },
   },
   {

@@ -41,22 +41,49 @@ export const config: Config = {
 /** A recipe with 100 ingredients and 60 long steps stays well under this. */
 const RECIPE_BODY_BYTES = 256 * 1024;
 
+/**
+ * `cursor`: the X-Next-Cursor header of the previous page (functions/_shared/list-cursor.ts): the
+ * next page, read with an index seek however deep it is. `offset` pages as SPEC §7 has it.
+ */
+const CursorParam = v.optional(v.pipe(v.string(), v.minLength(1, 'Must not be empty')));
+const oneWayOfPaging = <T extends { offset: number; cursor?: string | undefined }>() =>
+  v.check<T, string>((q) => !(q.cursor && q.offset > 0), 'Page with offset or with cursor, not both');
+
 /** The list (home, picker) and the admin table: search text, order and paging; the total in X-Total-Count. */
-const PageQuery = v.object({
-  limit: limitParam(20, 100),
-  offset: OffsetParam,
-  q: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text is limited to 100 characters')),
-    '',
-  ),
-  sort: v.optional(
-    v.picklist(['newest', 'updated', 'title', 'rating'], 'Sort by newest, updated, title or rating'),
-    'newest',
-  ),
-});
-// Home's 'Load More' grows the limit by 8 (SPEC §4); offset pages further for large catalogues.
-const FeaturedQuery = v.object({ limit: limitParam(8, 200), offset: OffsetParam });
-const CategoryQuery = v.object({ limit: limitParam(20, 200), offset: OffsetParam });
+const PageQuery = v.pipe(
+  v.object({
+    limit: limitParam(20, 100),
+    offset: OffsetParam,
+    cursor: CursorParam,
+    q: v.optional(
+      v.pipe(v.string(), v.trim(), v.maxLength(100, 'Search text is limited to 100 characters')),
+      '',
+    ),
+    sort: v.optional(
+      v.picklist(['newest', 'updated', 'title', 'rating'], 'Sort by newest, updated, title or rating'),
+      'newest',
+    ),
+  }),
+  oneWayOfPaging(),
+);
+// Home's 'Load More' grows the limit by 8 (SPEC §4); offset or cursor page further.
+const FeaturedQuery = v.pipe(
+  v.object({ limit: limitParam(8, 200), offset: OffsetParam, cursor: CursorParam }),
+  oneWayOfPaging(),
+);
+const CategoryQuery = v.pipe(
+  v.object({ limit: limitParam(20, 200), offset: OffsetParam, cursor: CursorParam }),
+  oneWayOfPaging(),
+);
+
+/** X-Next-Cursor and a Link rel="next" with the same limit, when the list goes on. */
+function nextPageHeaders(url: URL, cursor: string | undefined): Record<string, string> {
+  if (!cursor) return {};
+  const next = new URL(url);
+  next.searchParams.delete('offset');
+  next.searchParams.set('cursor', cursor);
+  return { 'X-Next-Cursor': cursor, Link: `<${next.pathname}${next.search}>; rel="next"` };
+}
 const RelatedQuery = v.object({ limit: limitParam(4, 12) });
 /** NUL and other control characters are never part of a search (Postgres rejects NUL in text). */
 const withoutControlCharacters = (s: string) => s.replace(/\p{Cc}/gu, ' ');
@@ -88,10 +115,10 @@ export default defineRoutes([
     path: '/api/recipes',
     handler: withResponseCache('recipes', async (_req, { url }) => {
       const query = parseOrThrow(PageQuery, queryOf(url), 'query');
-      const { items, total } = await adminRecipeList(getDb(), query);
+      const { items, total, nextCursor } = await adminRecipeList(getDb(), query);
       return json(items, {
         cache: recipeListPolicy('recipes', items),
-        headers: { 'X-Total-Count': String(total) },
+        headers: { 'X-Total-Count': String(total), ...nextPageHeaders(url, nextCursor) },
       });
     }),
   },
@@ -133,8 +160,11 @@ export default defineRoutes([
     path: '/api/recipes/featured',
     handler: withResponseCache('featured', async (_req, { url }) => {
       const page = parseOrThrow(FeaturedQuery, queryOf(url), 'query');
-      const recipes = await featuredRecipes(getDb(), page);
-      return json(recipes, { cache: recipeListPolicy('featured', recipes) });
+      const { items, nextCursor } = await featuredRecipes(getDb(), page);
+      return json(items, {
+        cache: recipeListPolicy('featured', items),
+        headers: nextPageHeaders(url, nextCursor),
+      });
     }),
   },
   {
@@ -166,9 +196,12 @@ export default defineRoutes([
         'category',
       );
       const page = parseOrThrow(CategoryQuery, queryOf(url), 'query');
-      const recipes = await recipesInCategory(getDb(), category, page);
-      if (!recipes) throw notFound('Category not found.');
-      return json(recipes, { cache: areaPolicy('recipes', categoryTag(category)) });
+      const listed = await recipesInCategory(getDb(), category, page);
+      if (!listed) throw notFound('Category not found.');
+      return json(listed.items, {
+        cache: areaPolicy('recipes', categoryTag(category)),
+        headers: nextPageHeaders(url, listed.nextCursor),
+      });
     }),
   },
   {

@@ -31,12 +31,20 @@ const sizes = argValue('sizes')
     : [100, 1000];
 const REBUILDS = Number(process.env.BENCH_REBUILDS ?? 20);
 const REQUESTS = 300;
+/** Clients searching at once for the concurrent search figure (issue 15: p95 ≤ 500 ms at 50). */
+const CONCURRENT_CLIENTS = 50;
 
 interface Latency {
   p50: number;
   p95: number;
   max: number;
   requests: number;
+}
+interface ConcurrentLatency extends Latency {
+  clients: number;
+  perSecond: number;
+  /** The machine's 1-minute load average when the measurement ended (2 cores). */
+  load: number;
 }
 interface BuildFigures {
   pages: number;
@@ -60,6 +68,8 @@ interface SizeResult {
   searchTypoMs: Latency;
   searchCategoryMs: Latency;
   bySlugMs: Latency;
+  /** Searches (words, typos, filters) from CONCURRENT_CLIENTS clients at once, each new to the cache. */
+  searchConcurrent?: ConcurrentLatency;
   /** One admin edit (PUT of a recipe's title) until the server logs it Published, and that build. */
   editToLive?: { seconds: number; build?: BuildFigures | undefined } | { error: string } | undefined;
   rssMbAfterStart: number;
@@ -182,6 +192,51 @@ async function waitFor(
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/**
+ * CONCURRENT_CLIENTS clients searching at once (words, typos, a category, a cuisine), each
+ * search new to the response cache: latency percentiles and searches per second.
+ */
+async function measureConcurrentSearch(base: string): Promise<ConcurrentLatency> {
+  const queries = [
+    'q=chicken',
+    'q=chocolate%20cake',
+    'q=soup',
+    'q=lemon',
+    'q=chiken',
+    'q=spagetti',
+    'q=pasta&category=main-course',
+    'q=chicken&cuisine=italian',
+  ];
+  const total = CONCURRENT_CLIENTS * 10;
+  const times: number[] = [];
+  let next = 0;
+  const client = async () => {
+    while (next < total) {
+      const i = next++;
+      const url = `${base}/api/recipes/search?${queries[i % queries.length]!}&bench=c${i}`;
+      const t = performance.now();
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${url} → ${res.status}`);
+      times.push(performance.now() - t);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENT_CLIENTS }, client));
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const round = (x: number) => Math.round(x * 10) / 10;
+  return {
+    clients: CONCURRENT_CLIENTS,
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    max: round(times.at(-1) ?? 0),
+    requests: times.length,
+    perSecond: round(times.length / seconds),
+    load: load1(),
+  };
 }
 
 /**
@@ -338,6 +393,7 @@ async function benchSize(n: number): Promise<SizeResult> {
     REQUESTS,
     { sequential: true, uncached: true },
   );
+  const searchConcurrent = await measureConcurrentSearch(base);
   const result: SizeResult = {
     recipes: n,
     pages: Number(built?.[1] ?? 0),
@@ -351,6 +407,7 @@ async function benchSize(n: number): Promise<SizeResult> {
     searchTypoMs,
     searchCategoryMs,
     bySlugMs,
+    searchConcurrent,
     rssMbAfterStart: rssMb(server.child.pid!),
   };
   process.stdout.write('editing one recipe… ');
@@ -423,6 +480,13 @@ async function main(): Promise<void> {
         edit.padStart(11),
       ].join(' | '),
     );
+  }
+  for (const r of results) {
+    const c = r.searchConcurrent;
+    if (c)
+      console.log(
+        `${r.recipes} recipes, ${c.clients} clients searching: p50 ${c.p50} ms, p95 ${c.p95} ms, ${c.perSecond} searches/s (load ${c.load})`,
+      );
   }
   const rebuilt = results.find((r) => r.rssMbAfterRebuilds);
   if (rebuilt?.rssMbAfterRebuilds) {

@@ -1,9 +1,13 @@
-// `npm run generate -- --count N` (one batch of N recipes) or `npm run generate -- --scheduled`
+// `npm run generate -- --count N [--enable]` (one batch of N recipes; --enable switches the
+// generator on first) or `npm run generate -- --scheduled`
 // (what the hourly schedule does: a batch only when scheduling is on and this UTC hour is one of
 // scheduleHours). Issue 14 §7, DESIGN.md §12.
 //
 // - With DATABASE_URL (PostgreSQL, production): runs the batch here against the database, then
 //   publishes once (BUILD_HOOK_URL is called). This is what .github/workflows/generate.yml runs.
+//   Covers go to the site's Netlify Blobs when NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN are set;
+//   otherwise to the local data dir, with a warning (on CI, where that folder is thrown away, an
+//   error).
 // - Without it (the embedded database has one owner, the local server): asks the running server
 //   (FORKFUL_URL, default http://localhost:8888) as the admin — ADMIN_PASSWORD must be set — and
 //   follows the batch until it ends.
@@ -20,6 +24,8 @@ const value = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const scheduled = args.includes('--scheduled');
+/** Switches the generator on first (a fresh database starts with it off, SPEC §5). */
+const enable = args.includes('--enable');
 const count = Number(value('count') ?? 10);
 const modelId = value('model');
 
@@ -58,8 +64,20 @@ async function direct(): Promise<void> {
     await import('../functions/_shared/services/generator-config.ts');
   const { createJob, jobById } = await import('../functions/_shared/services/generator-jobs.ts');
   const { publishingSettled } = await import('../functions/_shared/publish.ts');
+  const { imageStore } = await import('../functions/_shared/images/store.ts');
+  const store = imageStore();
+  if (store.kind === 'folder') {
+    // Covers kept on this machine are not on the deployed site: its pages would show the fallback.
+    const where = `Covers go to ${(store as { root?: string }).root ?? 'a local folder'}, which a deployed site cannot serve; set NETLIFY_SITE_ID and NETLIFY_AUTH_TOKEN to store them in the site's Netlify Blobs.`;
+    if (process.env.CI) fail(where);
+    console.warn(`Generate: ${where}`);
+  }
   const started = performance.now();
   try {
+    if (enable) {
+      await db.updateTable('generator_config').set({ is_enabled: true }).where('id', '=', 1).execute();
+      console.log('The generator is switched on (--enable).');
+    }
     let jobId: number;
     if (scheduled) {
       const outcome = await runScheduledGeneration(db, { startWorker: false });
@@ -117,6 +135,7 @@ async function throughServer(): Promise<void> {
   };
   if (scheduled)
     fail('--scheduled runs against DATABASE_URL; the local server already runs the schedule itself.');
+  if (enable) await call('PUT', '/api/generator/config', { isEnabled: true });
   const { jobId } = await call('POST', '/api/generator/bulk', { count, ...(modelId ? { modelId } : {}) });
   for (;;) {
     const job = await call('GET', `/api/generator/jobs/${jobId}`);
@@ -129,5 +148,7 @@ async function throughServer(): Promise<void> {
 try {
   await (databaseUrl() ? direct() : throughServer());
 } catch (err) {
-  fail(err instanceof Error ? err.message : String(err));
+  const message = err instanceof Error ? err.message : String(err);
+  // The route's advice names the tab; from here the switch is a flag away.
+  fail(/switched off/.test(message) ? `${message} (Or run again with --enable.)` : message);
 }

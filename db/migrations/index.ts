@@ -6,6 +6,7 @@ import * as cacheSyncAndImageStore from './2026-11-23T1915_cache_sync_and_image_
 import * as contentVersionsAndTrash from './2026-11-25T1300_content_versions_and_trash.ts';
 import * as generatorJobs from './2026-11-25T1310_generator_jobs.ts';
 import * as listingIndexes from './2026-11-25T1400_listing_indexes.ts';
+import * as searchIndexes from './2026-11-25T1600_search_indexes.ts';
 
 /**
  * Migrations registered in code, not read from disk: Netlify bundles functions and would not
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1300_content_versions_and_trash': contentVersionsAndTrash,
   '2026-11-25T1310_generator_jobs': generatorJobs,
   '2026-11-25T1400_listing_indexes': listingIndexes,
+  '2026-11-25T1600_search_indexes': searchIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -38,7 +38,7 @@ export const OffsetParam = v.optional(
     v.string(),
     v.regex(/^\d{1,6}$/, 'Must be a whole number'),
     v.transform(Number),
-    v.maxValue(100_000),
+    v.maxValue(100_000, 'Must be at most 100000'),
   ),
   '0',
 );

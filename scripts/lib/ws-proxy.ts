@@ -27,10 +27,14 @@ export async function startWebSocketProxy(): Promise<{ port: number; close: () =
   const { port } = wss.address() as net.AddressInfo;
   return {
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        wss.close(() => resolve());
-      }),
+    // Connections still open are closed politely first (a torn connection is an error event in
+    // the database client, logged as "idle client error"), then cut after a second.
+    close: async () => {
+      for (const client of wss.clients) client.close(1001, 'proxy closing');
+      const deadline = Date.now() + 1000;
+      while (wss.clients.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
   };
 }

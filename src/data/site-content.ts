@@ -6,6 +6,7 @@ import type { BlogCategory, BlogPost, PublishedReview, SitePage } from '../lib/s
 import { defaultSettings, parseFooter, type FooterContent, type SiteSettings } from '../lib/site-defaults.ts';
 import { markPagesStarted, timed, timedSync } from '../lib/build-timing.ts';
 import { featuredOrder, relatedIndex, relatedRecipes } from '../lib/recipe-ranking.ts';
+import { pageCount, pageItems, type PageInfo } from '../lib/pagination.ts';
 
 // Typed access to the content collections for pages, components and layouts (the loaders in
 // src/content.config.ts store plain objects read from the database).
@@ -58,7 +59,10 @@ export async function recipes(): Promise<Recipe[]> {
   return (await catalogue()).recipes;
 }
 
-/** Cards in a prebuilt category page; 'Load More Recipes' fetches the rest by the same step. */
+/**
+ * Cards on each numbered category page (/category/{slug}, …/page/2, …): a page's HTML stays the
+ * same size however large the category grows, and 24 fills whole rows of 2, 3 and 4 columns.
+ */
 export const CATEGORY_PAGE_SIZE = 24;
 
 /** One category's recipes, newest first (as /api/recipes/category/{slug} lists them). */
@@ -132,6 +136,40 @@ export async function listingKey(cards: Recipe[], extra: unknown): Promise<strin
   return digest([await siteKey(), cards.map(cardOf), extra]);
 }
 
+/** One numbered page of a category, with its cache key. */
+export interface CategoryPage {
+  category: Category;
+  recipes: Recipe[];
+  page: PageInfo;
+  cacheKey: string;
+}
+
+/**
+ * Every page of every category. A page's key covers its own cards, its place in the list and the
+ * list's length (the count and the bar show both), so adding, removing, editing or re-ordering a
+ * recipe re-renders the pages of its category whose cards or numbering changed, and no others.
+ */
+export async function categoryPages(): Promise<CategoryPage[]> {
+  const all = await categories();
+  const out: CategoryPage[] = [];
+  for (const category of all) {
+    const inCategory = await recipesInCategory(category.slug);
+    const count = pageCount(inCategory.length, CATEGORY_PAGE_SIZE);
+    for (let n = 1; n <= count; n++) {
+      const recipes = pageItems(inCategory, n, CATEGORY_PAGE_SIZE);
+      const page: PageInfo = {
+        current: n,
+        count,
+        size: CATEGORY_PAGE_SIZE,
+        total: inCategory.length,
+        base: `/category/${category.slug}`,
+      };
+      out.push({ category, recipes, page, cacheKey: await listingKey(recipes, [category, page]) });
+    }
+  }
+  return out;
+}
+
 export async function categories(): Promise<Category[]> {
   const entries = await getCollection('categories');
   return entries.map((e) => e.data as Category).sort((a, b) => a.name.localeCompare(b.name));
@@ -164,6 +202,42 @@ export async function blogPosts(): Promise<Rendered<BlogPost>[]> {
   return entries
     .map((e) => ({ ...(e.data as BlogPost), html: e.rendered?.html ?? '' }))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Posts on each numbered blog page (/blog, /blog/page/2, and the same under each category): 12
+ * fills whole rows of the 2- and 3-column post grid, and a post card is larger than a recipe
+ * card (cover, excerpt, date), so a page holds half as many as a category page.
+ */
+export const BLOG_PAGE_SIZE = 12;
+
+/** One numbered page of the blog or of one blog category. */
+export interface BlogListPage {
+  /** Undefined on /blog itself. */
+  category: BlogCategory | undefined;
+  posts: Rendered<BlogPost>[];
+  page: PageInfo;
+}
+
+/** Every page of /blog and of each blog category, newest posts first. */
+export async function blogListPages(): Promise<BlogListPage[]> {
+  const [posts, postCategories] = await Promise.all([blogPosts(), blogCategories()]);
+  const lists: { category: BlogCategory | undefined; posts: Rendered<BlogPost>[]; base: string }[] = [
+    { category: undefined, posts, base: '/blog' },
+    ...postCategories.map((c) => ({
+      category: c,
+      posts: posts.filter((p) => p.category?.slug === c.slug),
+      base: `/blog/category/${c.slug}`,
+    })),
+  ];
+  return lists.flatMap(({ category, posts: list, base }) => {
+    const count = pageCount(list.length, BLOG_PAGE_SIZE);
+    return Array.from({ length: count }, (_, i) => ({
+      category,
+      posts: pageItems(list, i + 1, BLOG_PAGE_SIZE),
+      page: { current: i + 1, count, size: BLOG_PAGE_SIZE, total: list.length, base },
+    }));
+  });
 }
 
 export async function blogCategories(): Promise<BlogCategory[]> {

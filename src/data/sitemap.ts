@@ -1,11 +1,11 @@
 import { escapeHtml } from '../lib/html.ts';
+import { pagePath } from '../lib/pagination.ts';
 import {
-  blogCategories,
+  blogListPages,
   blogPosts,
-  categories as loadCategories,
+  categoryPages,
   pages as loadPages,
   recipes as loadRecipes,
-  recipesInCategory,
 } from './site-content.ts';
 
 // The sitemap as an index (issue 15): /sitemap.xml lists /sitemap-pages.xml (everything but the
@@ -41,12 +41,12 @@ export async function recipeSitemapEntries(n: number): Promise<SitemapEntry[]> {
 
 /** Every other indexable page: listings, categories, static pages, the blog. */
 export async function pageSitemapEntries(optionalPaths: string[]): Promise<SitemapEntry[]> {
-  const [recipes, categories, pages, posts, postCategories] = await Promise.all([
+  const [recipes, categoryListPages, pages, posts, blogPages] = await Promise.all([
     loadRecipes(),
-    loadCategories(),
+    categoryPages(),
     loadPages(),
     blogPosts(),
-    blogCategories(),
+    blogListPages(),
   ]);
   const buildDate = new Date().toISOString();
   const latestRecipe = newest(
@@ -57,14 +57,30 @@ export async function pageSitemapEntries(optionalPaths: string[]): Promise<Sitem
     posts.map((p) => p.updatedAt),
     posts[0]?.updatedAt ?? buildDate,
   );
-  const categoryEntries = await Promise.all(
-    categories.map(async (c) => ({
-      path: `/category/${c.slug}`,
-      lastmod: newest(
-        (await recipesInCategory(c.slug)).map((r) => r.updatedAt),
-        latestRecipe,
-      ),
-    })),
+  // Every numbered page of a list (src/lib/pagination.ts). A page changes when an item on it or
+  // before it changes (a new recipe on page 1 moves one from each page to the next), so it is
+  // dated by the newest change up to its last item; an empty list by the newest change of all.
+  const listEntries = (
+    lists: { page: { base: string; current: number }; items: { updatedAt: string }[] }[],
+    fallback: string,
+  ) => {
+    const upTo = new Map<string, string>();
+    return lists.map(({ page, items }) => {
+      const lastmod = newest(
+        items.map((i) => i.updatedAt),
+        upTo.get(page.base) ?? items[0]?.updatedAt ?? fallback,
+      );
+      upTo.set(page.base, lastmod);
+      return { path: pagePath(page.base, page.current), lastmod };
+    });
+  };
+  const categoryEntries = listEntries(
+    categoryListPages.map((p) => ({ page: p.page, items: p.recipes })),
+    latestRecipe,
+  );
+  const blogEntries = listEntries(
+    blogPages.map((p) => ({ page: p.page, items: p.posts })),
+    latestPost,
   );
   return [
     { path: '/', lastmod: latestRecipe },
@@ -73,14 +89,7 @@ export async function pageSitemapEntries(optionalPaths: string[]): Promise<Sitem
     ...optionalPaths.map((path) => ({ path, lastmod: buildDate })),
     ...categoryEntries,
     ...pages.map((p) => ({ path: `/${p.slug}`, lastmod: p.updatedAt })),
-    { path: '/blog', lastmod: latestPost },
-    ...postCategories.map((c) => ({
-      path: `/blog/category/${c.slug}`,
-      lastmod: newest(
-        posts.filter((p) => p.category?.slug === c.slug).map((p) => p.updatedAt),
-        latestPost,
-      ),
-    })),
+    ...blogEntries,
     ...posts.map((p) => ({ path: `/blog/${p.slug}`, lastmod: p.updatedAt })),
   ];
 }

@@ -385,9 +385,20 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       fake.script({ kind: 'valid' }, { kind: 'invalid-json' });
       const res = await api('POST', '/api/generator/bulk', { count: 6 });
       expect(res.status).toBe(202);
-      expect(res.body.generated).toBe(6);
+      // SPEC's fields at accept time (nothing generated yet) and the job to follow.
+      expect(res.body).toMatchObject({ total: 6, generated: 0, skipped: 0, failed: 0, status: 'queued' });
+      expect(res.body.job).toMatchObject({ id: res.body.jobId, pending: 6 });
       const job = await waitForJob(res.body.jobId);
-      expect(job).toMatchObject({ kind: 'bulk', status: 'done', total: 6, done: 5, failed: 1 });
+      expect(job).toMatchObject({
+        kind: 'bulk',
+        status: 'done',
+        total: 6,
+        generated: 5,
+        skipped: 0,
+        failed: 1,
+        pending: 0,
+        done: 5,
+      });
       expect(job.failures[0].reason).toContain('valid JSON');
       expect(await recipeCount()).toBe(before + 5);
       expect(await publishWrites()).toBe(writes + 1);
@@ -563,13 +574,35 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       const text = `Title,notes\nQuorvash Pepper Stew,x\n${existing.title},y\nquorvash pepper stew,z\n"Belnari, Fig Tart",w\n`;
       const res = await upload(csvForm('mine.csv', text));
       expect(res.status).toBe(202);
-      expect(res.body).toMatchObject({ total: 4, generated: 2, skipped: 2 });
+      expect(res.body).toMatchObject({ total: 4, generated: 0, skipped: 2, failed: 0 });
+      expect(res.body.skippedTitles.map((t: { reason: string }) => t.reason).sort()).toEqual([
+        `Already on the site as "${existing.title}"`,
+        'Repeated in the file',
+      ]);
       const job = await waitForJob(res.body.jobId);
-      expect(job).toMatchObject({ kind: 'csv', status: 'done', done: 2 });
+      expect(job).toMatchObject({
+        kind: 'csv',
+        status: 'done',
+        total: 4,
+        generated: 2,
+        skipped: 2,
+        failed: 0,
+      });
       expect(job.results.map((r: { title: string }) => r.title).sort()).toEqual([
         'Belnari, Fig Tart',
         'Quorvash Pepper Stew',
       ]);
+    });
+    it('answers at once, with no job, when every title is skipped', async () => {
+      const existing = await db()
+        .selectFrom('recipes')
+        .select('title')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const res = await upload(csvForm('known.csv', `title\n${existing.title}\n${existing.title}\n`));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ jobId: null, total: 2, generated: 0, skipped: 2, status: 'done' });
+      expect(fake.calls).toHaveLength(0);
     });
   });
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import adminImages from '../../functions/admin-images.ts';
+import adminImages, { adminImageRoutes } from '../../functions/admin-images.ts';
 import images from '../../functions/images.ts';
 import { convertRemoteImages } from '../../functions/_shared/images/convert-remote.ts';
 import { FolderImageStore, setImageStore } from '../../functions/_shared/images/store.ts';
@@ -205,7 +205,7 @@ describe.runIf(databaseAvailable)('image store API', () => {
             else res.once('drain', () => ((sent += 1), more()));
           };
           more();
-        } else if (route === '/slow.jpg') setTimeout(() => res.writeHead(200).end(good), 4000).unref();
+        } else if (route === '/slow.jpg') setTimeout(() => res.writeHead(200).end(good), 6000).unref();
         else if (route === '/page.jpg')
           res.writeHead(200, { 'content-type': 'text/html' }).end('<html>nope</html>');
         else if (route === '/to-localhost')
@@ -291,7 +291,7 @@ describe.runIf(databaseAvailable)('image store API', () => {
         ['/good.jpg', null],
         ['/huge-declared.jpg', /11\.0 MB; the limit is 10 MB/],
         ['/huge-streamed.jpg', /larger than the 10 MB limit/],
-        ['/slow.jpg', /did not answer within 1 s/],
+        ['/slow.jpg', /did not answer within 3 s/],
         ['/page.jpg', /not .*looks like/i],
         ['/missing.jpg', /answered 404/],
         ['/to-localhost', /localhost resolves to .*loopback/],
@@ -301,8 +301,9 @@ describe.runIf(databaseAvailable)('image store API', () => {
       expect(ids).toHaveLength(cases.length);
       const rowsBefore = await rowsStored();
 
+      // 3 s: a 12 MB stream over loopback must hit the size cap, not the clock, on a loaded machine.
       const result = await convertRemoteImages({
-        fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 1000 },
+        fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 3000 },
       });
       expect(result).toMatchObject({ convertedCount: 1, errorCount: cases.length - 1, remaining: 0 });
       expect(await rowsStored()).toBe(rowsBefore + 1);
@@ -324,6 +325,37 @@ describe.runIf(databaseAvailable)('image store API', () => {
         const failure = result.failures.find((f) => f.id === id);
         expect(failure?.reason, p).toMatch(reason);
       }
+    });
+
+    it('end to end through the route (a handler exempting only this server): converts, serves, reports', async () => {
+      // The same route table as the deployed function, built with the local server's exemption.
+      const route = adminImageRoutes({ fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 3000 } });
+      // Rows the previous test left remote (its failures) are not this test's business.
+      await db().updateTable('recipes').set({ image: null }).where('image', '~*', '^https?://').execute();
+      const [goodId, pageId, metadataId] = await pointRecipesAt(['/good.jpg', '/page.jpg', '/to-metadata']);
+      const asCook = await call(route, '/api/admin/images/convert-temporary', as(cook, { method: 'POST' }));
+      expect(asCook.status).toBe(403);
+      hits = 0;
+      const res = await call(route, '/api/admin/images/convert-temporary', as(admin, { method: 'POST' }));
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ convertedCount: 1, errorCount: 2, remaining: 0 });
+      expect(res.body.failures.map((f: { id: number }) => f.id).sort()).toEqual([pageId, metadataId].sort());
+      expect(hits).toBe(3);
+      const converted = await imageOf(goodId!);
+      expect(converted).toMatch(/^\/api\/images\/[0-9a-f]{32}\/1200\.webp$/);
+      const served = await images(new Request(`http://localhost:8888${converted}`));
+      expect(served.status).toBe(200);
+      expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).format).toBe('webp');
+      expect(await imageOf(pageId!)).toBe(`${base()}/page.jpg`);
+      expect(await imageOf(metadataId!)).toBe(`${base()}/to-metadata`);
+      // The exemption is one host and port: another loopback port is still refused.
+      await db()
+        .updateTable('recipes')
+        .set({ image: `http://127.0.0.1:${port === 65535 ? port - 1 : port + 1}/good.jpg` })
+        .where('id', '=', goodId!)
+        .execute();
+      const other = await call(route, '/api/admin/images/convert-temporary', as(admin, { method: 'POST' }));
+      expect(other.body.failures.find((f: { id: number }) => f.id === goodId)?.reason).toMatch(/loopback/);
     });
   });
 });

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 //   node tests/helpers/fake-openai.ts --port 8951     then OPENAI_BASE_URL=http://127.0.0.1:8951/v1
 //
 // By hand, words in the prompt pick the misbehaviour: [invalid-json], [bad-calories],
-// [bad-schema], [slow], [429], [500], [title:Some Title].
+// [bad-schema], [slow], [429], [500], [title:Some Title]; [wait:1500] delays that answer (ms).
 
 export type Behaviour =
   | { kind: 'valid'; title?: string }
@@ -229,6 +229,8 @@ export async function startFakeOpenAI(options: { port?: number } = {}): Promise<
             behaviour = { kind: 'valid', title: titleTag };
         }
         if (latency) await new Promise((r) => setTimeout(r, latency));
+        const wait = Number(/\[wait:(\d{1,5})\]/.exec(user)?.[1] ?? 0);
+        if (wait) await new Promise((r) => setTimeout(r, wait));
         if (behaviour.kind === 'slow') {
           await new Promise((r) => setTimeout(r, behaviour.ms));
           if (res.destroyed) return;

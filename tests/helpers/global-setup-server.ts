@@ -6,6 +6,10 @@ import type { TestProject } from 'vitest/node';
 import { ROOT, TEST_DATA } from './paths.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.ts';
 import { startFakeOpenAI } from './fake-openai.ts';
+import { migrateToLatest } from '../../db/client.ts';
+import { openPGlite } from '../../db/embedded.ts';
+import { seedDatabase } from '../../db/seed.ts';
+import { addPagingFixtures } from './paging-fixtures.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +38,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const dataDir = path.join(TEST_DATA, 'server');
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
+  const siteUrl = `http://localhost:${port}`;
+  // The database the server would seed, plus the extra recipes and posts that give the paged lists
+  // a second page (paging-fixtures.ts); the server finds it seeded and leaves it as it is.
+  const embedded = openPGlite(path.join(dataDir, 'pglite'));
+  try {
+    await migrateToLatest(embedded.db);
+    await seedDatabase(embedded.db, {
+      contentDir: path.join(ROOT, 'content'),
+      siteUrl,
+      adminPassword: 'admin-test-password',
+    });
+    await addPagingFixtures(embedded.db);
+  } finally {
+    await embedded.close();
+  }
   // The AI generator talks to a fake OpenAI-compatible server (it stays switched off until a test
   // turns it on in the admin's tab).
   const fakeOpenAI = await startFakeOpenAI();
@@ -47,7 +66,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PORT: String(port),
       FORKFUL_DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'admin-test-password',
-      SITE_URL: `http://localhost:${port}`,
+      SITE_URL: siteUrl,
       OPENAI_API_KEY: 'fake-key',
       OPENAI_BASE_URL: fakeOpenAI.url,
     },
@@ -57,9 +76,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   await new Promise<void>((resolve, reject) => {
+    // The first build comes before 'running'; on a shared 2-core machine it can take minutes.
     const timer = setTimeout(
-      () => reject(new Error(`The server did not start within 150 s:\n${output}`)),
-      150_000,
+      () => reject(new Error(`The server did not start within 360 s:\n${output}`)),
+      360_000,
     );
     const check = setInterval(() => {
       if (output.includes('Forkful is running at')) {

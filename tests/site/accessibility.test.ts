@@ -53,6 +53,9 @@ const paths = [
   '/',
   '/categories',
   firstOf(/^\/category\/[^/]+$/),
+  // Second pages of the paged lists: previous, the numbers with the current one marked, next.
+  firstOf(/^\/category\/[^/]+\/page\/2$/),
+  firstOf(/^\/blog\/page\/2$/),
   firstOf(/^\/recipe\/[a-z][a-z0-9-]*$/),
   '/about-us',
   '/blog',

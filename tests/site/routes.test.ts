@@ -217,8 +217,15 @@ describe('static pages and blog', () => {
     const pages = builtPages(buildDir);
     const posts = pages.filter((p) => /^\/blog\/(?!category\/)[^/]+$/.test(p.path));
     expect(posts.length).toBeGreaterThan(0);
-    const { status, html } = await get('/blog');
-    expect(status).toBe(200);
+    // The blog is paged (12 posts a page): every post is linked from one of its pages.
+    const blogPages = pages.filter((p) => p.path === '/blog' || /^\/blog\/page\/\d+$/.test(p.path));
+    expect(blogPages.length).toBeGreaterThan(0);
+    let html = '';
+    for (const p of blogPages) {
+      const page = await get(p.path);
+      expect(page.status, p.path).toBe(200);
+      html += page.html;
+    }
     for (const post of posts) {
       expect(html).toContain(`href="${post.path}"`);
       const page = await get(post.path);

@@ -168,8 +168,12 @@ describe('tab helpers', () => {
     status: 'done',
     modelId: 'gpt-4o',
     total: 10,
-    done: 9,
+    generated: 9,
+    skipped: 0,
     failed: 1,
+    pending: 0,
+    done: 9,
+    skippedTitles: [],
     failures: [{ item: 'recipe 3', reason: 'The model did not answer with valid JSON.' }],
     results: [],
     error: null,
@@ -179,12 +183,24 @@ describe('tab helpers', () => {
     ...over,
   });
   it('progress and end toasts use SPEC §8 titles', () => {
-    expect(jobPercent(job({ status: 'running', done: 3, failed: 1 }))).toBe(40);
-    expect(jobProgressText(job({ status: 'running', done: 3, failed: 1 }))).toBe('3 of 10 done, 1 failed');
+    expect(jobPercent(job({ status: 'running', generated: 3, failed: 1 }))).toBe(40);
+    expect(jobPercent(job({ status: 'running', generated: 3, skipped: 2, failed: 1 }))).toBe(60);
+    expect(jobProgressText(job({ status: 'running', generated: 3, failed: 1 }))).toBe(
+      'Total 10: 3 generated, 1 failed',
+    );
+    expect(
+      jobProgressText(job({ kind: 'csv', status: 'running', generated: 0, skipped: 1, failed: 0 })),
+    ).toBe('Total 10: 0 generated, 1 skipped, 0 failed');
+    expect(jobProgressText(job({ status: 'queued', skipped: 1 }))).toBe(
+      'Waiting to start: total 10, 1 skipped',
+    );
     expect(jobEndToast(job({})).title).toBe('Bulk Generation Complete!');
+    expect(jobEndToast(job({ kind: 'csv', generated: 2, skipped: 1, failed: 0 })).description).toBe(
+      '2 recipes generated, 1 skipped.',
+    );
     expect(jobEndToast(job({ kind: 'bulk-blog' })).title).toBe('Blog Generation Complete!');
     expect(jobEndToast(job({ kind: 'csv' })).title).toBe('CSV Processing Complete!');
-    expect(jobEndToast(job({ status: 'failed', done: 0, failed: 10 }))).toMatchObject({
+    expect(jobEndToast(job({ status: 'failed', generated: 0, done: 0, failed: 10 }))).toMatchObject({
       title: 'Bulk Generation Failed',
       variant: 'destructive',
       description: 'The model did not answer with valid JSON.',

@@ -68,7 +68,13 @@ export async function storeImage(bytes: Uint8Array, options: StoreImageOptions):
   await store.put(originalPath(key, image.format), image.bytes);
   const variantBytes = await putVariants(store, key, await makeVariants(image.bytes));
   if (existing) {
-    await db.updateTable('images').set({ variant_bytes: variantBytes }).where('key', '=', key).execute();
+    // Stored again (the same picture uploaded anew): its age restarts, so the unused-image cleanup
+    // gives the form it was uploaded in the same grace period as a first upload.
+    await db
+      .updateTable('images')
+      .set({ variant_bytes: variantBytes, created_at: sql`now()` })
+      .where('key', '=', key)
+      .execute();
     return stored(key, { width: existing.width ?? image.width, height: existing.height ?? image.height });
   }
   await db
@@ -125,6 +131,10 @@ export interface ImageStats {
   storedImages: number;
   /** Megabytes the image store holds (originals and their current variants). */
   totalSizeMB: number;
+  /** Stored images nothing refers to, older than the grace period: what the cleanup would remove. */
+  unusedImages: number;
+  /** Megabytes those take. */
+  unusedSizeMB: number;
 }
 
 /** An absolute http(s) URL on another origin than this site's. */
@@ -160,12 +170,82 @@ export async function imageStats(db: Db = getDb()): Promise<ImageStats> {
     ])
     .where('key', 'is not', null)
     .executeTakeFirstOrThrow();
+  const unused = await sql<{ count: string | number; bytes: string | number | null }>`
+    SELECT count(*) AS count, sum(size_bytes + variant_bytes) AS bytes FROM images AS i
+    WHERE ${unusedImageCondition(UNUSED_IMAGE_GRACE_HOURS)}`.execute(db);
   return {
     totalUsed: used.rows.length,
     localImages: used.rows.length - remoteImages,
     remoteImages,
     storedImages: Number(totals.count),
-    totalSizeMB: Math.round((Number(totals.bytes ?? 0) / (1024 * 1024)) * 100) / 100,
+    totalSizeMB: megabytes(totals.bytes),
+    unusedImages: Number(unused.rows[0]?.count ?? 0),
+    unusedSizeMB: megabytes(unused.rows[0]?.bytes ?? 0),
+  };
+}
+
+const megabytes = (bytes: string | number | null) =>
+  Math.round((Number(bytes ?? 0) / (1024 * 1024)) * 100) / 100;
+
+/**
+ * An upload sits unreferenced while its form is still open; only images older than this are
+ * counted as unused and removed.
+ */
+export const UNUSED_IMAGE_GRACE_HOURS = 24;
+
+/**
+ * The images row `i` is a stored image that nothing refers to by its key: no recipe (image or
+ * video thumbnail), blog post (image or Markdown body), category, page body, saved version or
+ * trashed item (their JSON snapshots), and it was stored more than `graceHours` ago. Keys are 32
+ * hex digits named in every stored URL, so a substring test is exact enough and catches URLs
+ * inside Markdown and JSON as well as in image columns.
+ */
+function unusedImageCondition(graceHours: number) {
+  return sql<boolean>`i.key IS NOT NULL
+    AND i.created_at < now() - make_interval(hours => ${graceHours}::int)
+    AND NOT EXISTS (SELECT 1 FROM recipes r
+      WHERE position(i.key IN coalesce(r.image, '') || ' ' || coalesce(r.video_thumbnail, '')) > 0)
+    AND NOT EXISTS (SELECT 1 FROM blog_posts b WHERE position(i.key IN coalesce(b.image, '') || ' ' || b.content) > 0)
+    AND NOT EXISTS (SELECT 1 FROM categories c WHERE position(i.key IN coalesce(c.image, '')) > 0)
+    AND NOT EXISTS (SELECT 1 FROM pages p WHERE position(i.key IN p.content) > 0)
+    AND NOT EXISTS (SELECT 1 FROM content_versions v WHERE position(i.key IN v.data::text) > 0)
+    AND NOT EXISTS (SELECT 1 FROM trash t WHERE position(i.key IN t.data::text) > 0)`;
+}
+
+export interface UnusedImagesRemoved {
+  removedImages: number;
+  removedFiles: number;
+  freedMB: number;
+  /** Keys of the removed images. */
+  keys: string[];
+}
+
+/**
+ * Removes stored images nothing refers to (see unusedImageCondition): the row first, in one
+ * statement that re-checks the condition, then the files — a failure in between leaves only
+ * unreferenced files, never a row pointing at nothing.
+ */
+export async function removeUnusedImages(
+  options: { db?: Db; store?: ImageStore; graceHours?: number } = {},
+): Promise<UnusedImagesRemoved> {
+  const db = options.db ?? getDb();
+  const store = options.store ?? imageStore();
+  const removed = await sql<{ key: string; path: string; size_bytes: number; variant_bytes: number }>`
+    DELETE FROM images WHERE id IN (
+      SELECT i.id FROM images AS i WHERE ${unusedImageCondition(options.graceHours ?? UNUSED_IMAGE_GRACE_HOURS)}
+    ) RETURNING key, path, size_bytes, variant_bytes`.execute(db);
+  let removedFiles = 0;
+  let bytes = 0;
+  for (const row of removed.rows) {
+    await store.delete(row.path);
+    removedFiles += 1 + (await store.deletePrefix(`variants/${row.key}`));
+    bytes += Number(row.size_bytes) + Number(row.variant_bytes);
+  }
+  return {
+    removedImages: removed.rows.length,
+    removedFiles,
+    freedMB: megabytes(bytes),
+    keys: removed.rows.map((r) => r.key),
   };
 }
 

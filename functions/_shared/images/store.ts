@@ -3,8 +3,9 @@ import path from 'node:path';
 import { getStore, type Store } from '@netlify/blobs';
 import { dataDir } from '../../../db/client.ts';
 
-// Where run-time images live: Netlify Blobs when deployed (functions share no disk), a folder
-// under the data dir locally (.data/images). Paths are made by this module's callers only:
+// Where run-time images live: Netlify Blobs when deployed (functions share no disk) or when a CLI
+// is given the site's id and a token (NETLIFY_SITE_ID, NETLIFY_AUTH_TOKEN), a folder under the
+// data dir locally (.data/images). Paths are made by this module's callers only:
 // `originals/{key}.{ext}` and `variants/{key}/{width}.webp`.
 
 export interface ImageStore {
@@ -14,6 +15,8 @@ export interface ImageStore {
   get(file: string): Promise<Buffer | undefined>;
   /** Deletes every file under the prefix; returns how many. */
   deletePrefix(prefix: string): Promise<number>;
+  /** Deletes one file (nothing happens when it is not there). */
+  delete(file: string): Promise<void>;
 }
 
 /** A file or folder under one of the two top folders (a bare top folder is a prefix to clear). */
@@ -54,6 +57,9 @@ export class FolderImageStore implements ImageStore {
     await fs.rm(dir, { recursive: true, force: true });
     return count;
   }
+  async delete(file: string): Promise<void> {
+    await fs.rm(path.join(this.root, checkedPath(file)), { force: true });
+  }
 }
 
 /** The deployed store: a site-wide Netlify Blobs store (strong consistency: a put is read back at once). */
@@ -75,6 +81,9 @@ export class BlobsImageStore implements ImageStore {
     for (const blob of blobs) await this.store.delete(blob.key);
     return blobs.length;
   }
+  async delete(file: string): Promise<void> {
+    await this.store.delete(checkedPath(file));
+  }
 }
 
 export const BLOBS_STORE_NAME = 'images';
@@ -87,13 +96,26 @@ function blobsAvailable(): boolean {
   );
 }
 
+/**
+ * The deployed site's Blobs from outside Netlify (the scheduled-generation workflow runs on CI
+ * against the production database): its images must land where the site serves them from.
+ */
+function blobsApiAccess(): { siteID: string; token: string } | undefined {
+  const siteID = process.env.NETLIFY_SITE_ID;
+  const token = process.env.NETLIFY_AUTH_TOKEN;
+  return siteID && token ? { siteID, token } : undefined;
+}
+
 let chosen: ImageStore | undefined;
 
 /** The image store of this environment. */
 export function imageStore(): ImageStore {
+  const api = blobsApiAccess();
   chosen ??= blobsAvailable()
     ? new BlobsImageStore(getStore({ name: BLOBS_STORE_NAME, consistency: 'strong' }))
-    : new FolderImageStore(path.join(dataDir(), 'images'));
+    : api
+      ? new BlobsImageStore(getStore({ name: BLOBS_STORE_NAME, consistency: 'strong', ...api }))
+      : new FolderImageStore(path.join(dataDir(), 'images'));
   return chosen;
 }
 

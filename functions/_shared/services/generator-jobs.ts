@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client.ts';
 import type { GeneratorJobKind, JobFailure, JobResult } from '../../../db/schema.ts';
-import type { GeneratorJob } from '../../../src/lib/schemas/generation-log.ts';
+import type { GeneratorJob, GeneratorJobAccepted } from '../../../src/lib/schemas/generation-log.ts';
 
 // Long generator work as rows (DESIGN.md §12): a job is queued by a route (bulk, bulk blog, CSV)
 // or the schedule, then drained by a worker — a Netlify background function (15 minutes) or the
@@ -15,10 +15,24 @@ export const JOB_LEASE_SECONDS = 120;
 export interface NewJob {
   kind: GeneratorJobKind;
   modelId: string;
+  /** Items the worker runs (the row's `total`; skipped CSV rows are not among them). */
   total: number;
   params?: Record<string, unknown>;
+  /** Items refused before the job was queued (CSV titles already on the site or repeated). */
+  skipped?: SkippedTitle[];
   /** The UTC day whose recipe budget the job took (failed items give theirs back). */
   budgetDate?: string | null;
+}
+
+export interface SkippedTitle {
+  title: string;
+  reason: string;
+}
+
+/** Skipped items live in the job's params (known when it is queued; the worker never sees them). */
+function skippedOf(params: Record<string, unknown> | null): SkippedTitle[] {
+  const list = params?.skipped;
+  return Array.isArray(list) ? (list as SkippedTitle[]) : [];
 }
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -26,14 +40,19 @@ const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 type JobRow = Awaited<ReturnType<ReturnType<typeof jobQuery>['executeTakeFirstOrThrow']>>;
 
 export function jobFromRow(row: JobRow): GeneratorJob {
+  const skipped = skippedOf(row.params);
   return {
     id: row.id,
     kind: row.kind,
     status: row.status,
     modelId: row.model_id,
-    total: row.total,
-    done: row.done,
+    total: row.total + skipped.length,
+    generated: row.done,
+    skipped: skipped.length,
     failed: row.failed,
+    pending: Math.max(0, row.total - row.done - row.failed),
+    done: row.done,
+    skippedTitles: skipped,
     failures: row.failures ?? [],
     results: row.results ?? [],
     error: row.error,
@@ -72,7 +91,7 @@ export async function createJob(db: Db, job: NewJob): Promise<GeneratorJob> {
       kind: job.kind,
       model_id: job.modelId,
       total: job.total,
-      params: JSON.stringify(job.params ?? {}),
+      params: JSON.stringify({ ...job.params, ...(job.skipped?.length ? { skipped: job.skipped } : {}) }),
       budget_date: job.budgetDate ?? null,
     })
     .returning('id')
@@ -207,4 +226,18 @@ export async function hasOpenJobs(db: Db): Promise<boolean> {
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/** The 202 answer of a route that queued `job` (SPEC §7's fields; generated is 0 so far). */
+export function acceptedAnswer(job: GeneratorJob): GeneratorJobAccepted {
+  return {
+    jobId: job.id,
+    total: job.total,
+    generated: job.generated,
+    skipped: job.skipped,
+    failed: job.failed,
+    status: job.status,
+    skippedTitles: job.skippedTitles,
+    job,
+  };
 }

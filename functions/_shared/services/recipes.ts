@@ -1,5 +1,5 @@
 import type { Context } from '@netlify/functions';
-import { sql, type Transaction } from 'kysely';
+import { sql, type SelectQueryBuilder, type Transaction } from 'kysely';
 import type * as v from 'valibot';
 import type { Db } from '../../../db/client.ts';
 import {
@@ -19,6 +19,7 @@ import {
 } from '../../../src/lib/schemas/recipe.ts';
 import { slugify, uniqueSlug } from '../../../src/lib/slug.ts';
 import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
+import { afterCursor, cursorSelections, decodeCursor, nextCursor, type KeyOrder } from '../list-cursor.ts';
 import { publish } from '../publish.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { keepVersion } from './versions.ts';
@@ -50,12 +51,79 @@ const FEATURED_COLUMNS = {
   id: 'id',
 } as const;
 
+/** A page of a public list: by offset (SPEC §7), or after a cursor from the previous page. */
+export interface ListPage {
+  limit: number;
+  offset: number;
+  cursor?: string | undefined;
+}
+
+/** A page of a list and the cursor of the page after it (none after the last). */
+export interface Listed<T> {
+  items: T[];
+  nextCursor: string | undefined;
+}
+
+/** The keyset orders of the lists (functions/_shared/list-cursor.ts), each ending in the unique id. */
+const NEWEST: KeyOrder = {
+  name: 'newest',
+  columns: [
+    { column: 'created_at', direction: 'desc', kind: 'time' },
+    { column: 'id', direction: 'desc', kind: 'int' },
+  ],
+};
+const FEATURED: KeyOrder = {
+  name: 'featured',
+  columns: FEATURED_ORDER.map(([key, direction]) => ({
+    column: FEATURED_COLUMNS[key],
+    direction,
+    kind: key === 'createdAt' ? 'time' : 'int',
+  })),
+};
+const ADMIN_ORDERS: Record<AdminRecipeQuery['sort'], KeyOrder> = {
+  newest: NEWEST,
+  updated: {
+    name: 'updated',
+    columns: [
+      { column: 'updated_at', direction: 'desc', kind: 'time' },
+      { column: 'id', direction: 'desc', kind: 'int' },
+    ],
+  },
+  title: {
+    name: 'title',
+    columns: [
+      { column: 'title', direction: 'asc', kind: 'text' },
+      { column: 'id', direction: 'desc', kind: 'int' },
+    ],
+  },
+  rating: {
+    name: 'rating',
+    columns: [
+      { column: 'rating', direction: 'desc', kind: 'int' },
+      { column: 'id', direction: 'desc', kind: 'int' },
+    ],
+  },
+};
+
+/**
+ * One page of `query` in `order`: after the page's cursor when it has one (a seek in the order's
+ * index, however deep), else from its offset. Selects what the next cursor needs.
+ */
+async function pageOf(
+  query: SelectQueryBuilder<Database, 'recipes', RecipeRow>,
+  order: KeyOrder,
+  page: ListPage,
+): Promise<Listed<Recipe>> {
+  let q = query.select(cursorSelections(order));
+  for (const c of order.columns) q = q.orderBy(sql.ref(c.column), c.direction);
+  q = page.cursor ? q.where(afterCursor(order, decodeCursor(page.cursor, order))) : q.offset(page.offset);
+  const rows = await q.limit(page.limit).execute();
+  return { items: toRecipes(rows), nextCursor: nextCursor(order, rows, page.limit) };
+}
+
 /** Best rated (then most reviewed, then newest): what the home page leads with (FEATURED_ORDER). */
-export async function featuredRecipes(db: Db, page: { limit: number; offset: number }): Promise<Recipe[]> {
-  let query = db.selectFrom('recipes').select(RECIPE_COLUMNS);
-  for (const [key, direction] of FEATURED_ORDER) query = query.orderBy(FEATURED_COLUMNS[key], direction);
-  const rows = await query.limit(page.limit).offset(page.offset).execute();
-  return toRecipes(rows);
+export async function featuredRecipes(db: Db, page: ListPage): Promise<Listed<Recipe>> {
+  return pageOf(db.selectFrom('recipes').select(RECIPE_COLUMNS), FEATURED, page);
 }
 
 export async function recipeById(db: Db, id: number): Promise<Recipe | undefined> {
@@ -84,8 +152,8 @@ export async function recipeBySlug(db: Db, slug: string): Promise<Recipe | undef
 export async function recipesInCategory(
   db: Db,
   category: string,
-  page: { limit: number; offset: number },
-): Promise<Recipe[] | undefined> {
+  page: ListPage,
+): Promise<Listed<Recipe> | undefined> {
   const found = await db
     .selectFrom('categories')
     .select('slug')
@@ -97,16 +165,11 @@ export async function recipesInCategory(
     )
     .executeTakeFirst();
   if (!found) return undefined;
-  const rows = await db
-    .selectFrom('recipes')
-    .select(RECIPE_COLUMNS)
-    .where('category', '=', found.slug)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return toRecipes(rows);
+  return pageOf(
+    db.selectFrom('recipes').select(RECIPE_COLUMNS).where('category', '=', found.slug),
+    NEWEST,
+    page,
+  );
 }
 
 /**
@@ -160,63 +223,74 @@ export function toPrefixTsQuery(q: string): string | undefined {
 const TYPO_DISTANCE = 0.6;
 
 /**
+ * The queries a search runs, built here once so the service and the plan test
+ * (tests/api/search-plans.test.ts) use the very same SQL:
+ * - `browse`: no words, only filters: best rated first;
+ * - `exact`: ranked full-text matches (title weighs most, ingredients least);
+ * - `fuzzy(seen)`: recipes whose words are closest by trigrams ("chiken" → chicken), without the
+ *   `seen` ids, to fill a page the exact matches leave short.
+ */
+export function searchQueries(db: Db, query: SearchQuery) {
+  const withFilters = <Q extends SelectQueryBuilder<Database, 'recipes', object>>(qb: Q): Q => {
+    let filtered = qb;
+    if (query.category) filtered = filtered.where('recipes.category', '=', query.category) as Q;
+    // lower(cuisine) is what recipes_cuisine_rating_idx indexes.
+    if (query.cuisine)
+      filtered = filtered.where(sql`lower(recipes.cuisine)`, '=', query.cuisine.toLowerCase()) as Q;
+    return filtered;
+  };
+  const text = query.q.trim();
+  const summaries = () => withFilters(db.selectFrom('recipes').select(RECIPE_SUMMARY_COLUMNS));
+
+  const browse = summaries()
+    .orderBy('recipes.rating', 'desc')
+    .orderBy('recipes.created_at', 'desc')
+    .limit(query.limit);
+
+  const tsQuery = text ? toPrefixTsQuery(text) : undefined;
+  const exact = tsQuery
+    ? summaries()
+        .where(sql<boolean>`search_vector @@ to_tsquery('english', ${tsQuery})`)
+        .orderBy(sql`ts_rank(search_vector, to_tsquery('english', ${tsQuery}))`, 'desc')
+        .orderBy('recipes.rating', 'desc')
+        .orderBy('recipes.id', 'asc')
+        .limit(query.limit)
+    : undefined;
+
+  const fuzzy = (seen: number[]) => {
+    const distance = sql<number>`${text.toLowerCase()} <<<-> search_words`;
+    // Nearest first by the GiST index alone (a KNN scan stays fast as the catalogue grows); the
+    // typo threshold and the tie-breaks apply to those few candidates only.
+    const nearest = withFilters(db.selectFrom('recipes').select(['recipes.id', distance.as('distance')]))
+      .orderBy(distance)
+      .limit(query.limit + seen.length);
+    return db
+      .selectFrom('recipes')
+      .innerJoin(nearest.as('n'), 'n.id', 'recipes.id')
+      .select(RECIPE_SUMMARY_COLUMNS)
+      .where('n.distance', '<=', TYPO_DISTANCE)
+      .$if(seen.length > 0, (qb) => qb.where('recipes.id', 'not in', seen))
+      .orderBy('n.distance', 'asc')
+      .orderBy('recipes.rating', 'desc')
+      .orderBy('recipes.id', 'asc')
+      .limit(query.limit);
+  };
+  return { text, browse, exact, fuzzy };
+}
+
+/**
  * Ranked full-text matches first (title weighs most, ingredients least); when they do not fill
  * the page, recipes whose words are closest by trigrams ("chiken" → chicken) follow.
  */
 export async function searchRecipes(db: Db, query: SearchQuery): Promise<RecipeSummary[]> {
-  const filtered = db
-    .selectFrom('recipes')
-    .select(RECIPE_SUMMARY_COLUMNS)
-    .$if(Boolean(query.category), (qb) => qb.where('category', '=', query.category!))
-    .$if(Boolean(query.cuisine), (qb) => qb.where(sql`lower(cuisine)`, '=', query.cuisine!.toLowerCase()));
-
-  const text = query.q.trim();
-  if (!text) {
-    const rows = await filtered
-      .orderBy('rating', 'desc')
-      .orderBy('created_at', 'desc')
-      .limit(query.limit)
-      .execute();
-    return toSummaries(rows);
-  }
-
-  const tsQuery = toPrefixTsQuery(text);
-  const exact = tsQuery
-    ? await filtered
-        .where(sql<boolean>`search_vector @@ to_tsquery('english', ${tsQuery})`)
-        .orderBy(sql`ts_rank(search_vector, to_tsquery('english', ${tsQuery}))`, 'desc')
-        .orderBy('rating', 'desc')
-        .orderBy('id', 'asc')
-        .limit(query.limit)
-        .execute()
-    : [];
-  const found = toSummaries(exact);
+  const { text, browse, exact, fuzzy } = searchQueries(db, query);
+  if (!text) return toSummaries(await browse.execute());
+  const found = exact ? toSummaries(await exact.execute()) : [];
   if (found.length >= query.limit) return found;
-
-  const seen = found.map((r) => r.id);
-  const lowered = text.toLowerCase();
-  const distance = sql<number>`${lowered} <<<-> search_words`;
-  // Nearest first by the GiST index alone (a KNN scan stays fast as the catalogue grows); the
-  // typo threshold and the tie-breaks apply to those few candidates only.
-  const nearest = db
-    .selectFrom('recipes')
-    .select(['id', distance.as('distance')])
-    .$if(Boolean(query.category), (qb) => qb.where('category', '=', query.category!))
-    .$if(Boolean(query.cuisine), (qb) => qb.where(sql`lower(cuisine)`, '=', query.cuisine!.toLowerCase()))
-    .orderBy(distance)
-    .limit(query.limit + seen.length);
-  const fuzzy = await db
-    .selectFrom('recipes')
-    .innerJoin(nearest.as('n'), 'n.id', 'recipes.id')
-    .select(RECIPE_SUMMARY_COLUMNS)
-    .where('n.distance', '<=', TYPO_DISTANCE)
-    .$if(seen.length > 0, (qb) => qb.where('recipes.id', 'not in', seen))
-    .orderBy('n.distance', 'asc')
-    .orderBy('recipes.rating', 'desc')
-    .orderBy('recipes.id', 'asc')
+  const rest = await fuzzy(found.map((r) => r.id))
     .limit(query.limit - found.length)
     .execute();
-  return [...found, ...toSummaries(fuzzy)];
+  return [...found, ...toSummaries(rest)];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -441,10 +515,8 @@ export async function deleteRecipe(db: Db, id: number, options: WriteOptions = {
   return entry;
 }
 
-export interface AdminRecipeQuery {
+export interface AdminRecipeQuery extends ListPage {
   q: string;
-  limit: number;
-  offset: number;
   sort: 'newest' | 'updated' | 'title' | 'rating';
 }
 
@@ -452,7 +524,7 @@ export interface AdminRecipeQuery {
 export async function adminRecipeList(
   db: Db,
   query: AdminRecipeQuery,
-): Promise<{ items: Recipe[]; total: number }> {
+): Promise<Listed<Recipe> & { total: number }> {
   const text = query.q.trim().toLowerCase();
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const base = db.selectFrom('recipes').$if(Boolean(text), (qb) =>
@@ -461,22 +533,9 @@ export async function adminRecipeList(
           OR lower(cuisine) LIKE ${pattern} OR lower(forkful_join_text(tags)) LIKE ${pattern})`,
     ),
   );
-  const order = {
-    newest: ['created_at', 'desc'],
-    updated: ['updated_at', 'desc'],
-    title: ['title', 'asc'],
-    rating: ['rating', 'desc'],
-  } as const;
-  const [column, direction] = order[query.sort];
-  const [rows, count] = await Promise.all([
-    base
-      .select(RECIPE_COLUMNS)
-      .orderBy(column, direction)
-      .orderBy('id', 'desc')
-      .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
+  const [page, count] = await Promise.all([
+    pageOf(base.select(RECIPE_COLUMNS), ADMIN_ORDERS[query.sort], query),
     base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { items: toRecipes(rows), total: count.n };
+  return { ...page, total: count.n };
 }

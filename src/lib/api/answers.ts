@@ -64,6 +64,10 @@ export interface ImageStats {
   storedImages: number;
   /** Megabytes the image store holds. */
   totalSizeMB: number;
+  /** Stored images nothing refers to any more (removed by remove-unused once a day old). */
+  unusedImages: number;
+  /** Megabytes those take. */
+  unusedSizeMB: number;
 }
 
 /** What converting remote images into stored copies did. */

@@ -57,7 +57,7 @@ async function send(
   init: { signal?: AbortSignal },
 ): Promise<Response> {
   // A FormData body (an upload) goes as multipart, with the boundary the browser sets.
-  const form = payload instanceof FormData;
+  const form = typeof FormData !== 'undefined' && payload instanceof FormData;
   const hasJson = payload !== undefined && !form;
   const res = await fetch(path, {
     method,
@@ -178,6 +178,6 @@ export const api = {
     const res = await sendRoute('GET', path, options);
     const header = res.headers.get('x-total-count');
     const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
-    return { body: await parsed<Answer<'GET', P>>(res), total };
+    return { body: await parsed<Awaited<Answer<'GET', P>>>(res), total };
   },
 };

@@ -16,6 +16,12 @@ import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.t
 import type { BlogPost, BlogPostInput } from '../schemas/blog-post.ts';
 import type { Category, CategoryInput } from '../schemas/category.ts';
 import type { ContentExport, ImportReport } from '../schemas/content-export.ts';
+import type {
+  GenerationLogEntry,
+  GenerationToday,
+  GeneratorJob,
+  GeneratorJobAccepted,
+} from '../schemas/generation-log.ts';
 import type { AiModel, GeneratorConfig, GeneratorConfigUpdateSchema } from '../schemas/generator-config.ts';
 import type {
   BulkBlogsRequestSchema,
@@ -61,6 +67,12 @@ interface Paging {
   offset?: number;
 }
 
+/**
+ * Paging of the recipe lists: by `offset`, or by `cursor`, the X-Next-Cursor header of the
+ * previous page (a page is read with an index seek at any depth; not both at once).
+ */
+type ListPaging = Paging & { cursor?: string };
+
 export interface ApiRoutes {
   // Auth (SPEC §7)
   'POST /api/auth/signup': RouteSpec<SessionUser, typeof SignupInputSchema>;
@@ -73,19 +85,19 @@ export interface ApiRoutes {
   'GET /api/recipes': RouteSpec<
     Recipe[],
     undefined,
-    Paging & { q?: string; sort?: 'newest' | 'updated' | 'title' | 'rating' }
+    ListPaging & { q?: string; sort?: 'newest' | 'updated' | 'title' | 'rating' }
   >;
   'POST /api/recipes': RouteSpec<Recipe, RecipeInput>;
   'PUT /api/recipes/:id': RouteSpec<Recipe, RecipeInput>;
   'DELETE /api/recipes/:id': RouteSpec<Trashed>;
-  'GET /api/recipes/featured': RouteSpec<Recipe[], undefined, Paging>;
+  'GET /api/recipes/featured': RouteSpec<Recipe[], undefined, ListPaging>;
   'GET /api/recipes/search': RouteSpec<
     RecipeSummary[],
     undefined,
     { q?: string; category?: string; cuisine?: string; limit?: number }
   >;
   'GET /api/recipes/slug/:slug': RouteSpec<Recipe>;
-  'GET /api/recipes/category/:category': RouteSpec<Recipe[], undefined, Paging>;
+  'GET /api/recipes/category/:category': RouteSpec<Recipe[], undefined, ListPaging>;
   'GET /api/recipes/related/:id': RouteSpec<RelatedRecipe[], undefined, { limit?: number }>;
   'GET /api/recipes/:id': RouteSpec<Recipe>;
 
@@ -138,6 +150,11 @@ export interface ApiRoutes {
   'GET /api/admin/images/stats': RouteSpec<ImageStats>;
   'POST /api/admin/images/convert-temporary': RouteSpec<ImageConversion>;
   'POST /api/admin/images/clear-cache': RouteSpec<{ removedFiles: number; freedMB: number }>;
+  'POST /api/admin/images/remove-unused': RouteSpec<{
+    removedImages: number;
+    removedFiles: number;
+    freedMB: number;
+  }>;
   'POST /api/admin/database/apply-indexes': RouteSpec<{
     created: string[];
     existing: string[];
@@ -149,15 +166,29 @@ export interface ApiRoutes {
   'GET /api/ai/models': RouteSpec<AiModel[]>;
   'GET /api/generator/config': RouteSpec<GeneratorConfig>;
   'PUT /api/generator/config': RouteSpec<GeneratorConfig, typeof GeneratorConfigUpdateSchema>;
-  'POST /api/generator/recipe': RouteSpec<unknown, typeof GenerateRecipeRequestSchema>;
-  'POST /api/generator/bulk': RouteSpec<unknown, typeof BulkRecipesRequestSchema>;
-  'POST /api/generator/ai-blog': RouteSpec<unknown, typeof GenerateBlogRequestSchema>;
-  'POST /api/generator/bulk-blog': RouteSpec<unknown, typeof BulkBlogsRequestSchema>;
-  'POST /api/generator/csv-upload': RouteSpec<unknown, FormData>;
+  'POST /api/generator/recipe': RouteSpec<
+    { id: number; slug: string; title: string; category: string },
+    typeof GenerateRecipeRequestSchema
+  >;
+  // Long work answers 202 with SPEC's fields so far (generated 0) and the queued job to follow.
+  'POST /api/generator/bulk': RouteSpec<GeneratorJobAccepted, typeof BulkRecipesRequestSchema>;
+  'POST /api/generator/ai-blog': RouteSpec<
+    { id: number; slug: string; title: string; isPublished: boolean },
+    typeof GenerateBlogRequestSchema
+  >;
+  'POST /api/generator/bulk-blog': RouteSpec<
+    GeneratorJobAccepted & { success: boolean },
+    typeof BulkBlogsRequestSchema
+  >;
+  'POST /api/generator/csv-upload': RouteSpec<GeneratorJobAccepted, FormData>;
   'GET /api/generator/csv-template': RouteSpec<never>;
-  'GET /api/generator/jobs': RouteSpec<unknown[]>;
-  'GET /api/generator/jobs/:id': RouteSpec<unknown>;
-  'GET /api/generator/log': RouteSpec<unknown, undefined, { limit?: number }>;
+  'GET /api/generator/jobs': RouteSpec<GeneratorJob[]>;
+  'GET /api/generator/jobs/:id': RouteSpec<GeneratorJob>;
+  'GET /api/generator/log': RouteSpec<
+    { entries: GenerationLogEntry[]; today: GenerationToday & { currentCount: number; maxPerDay: number } },
+    undefined,
+    { limit?: number }
+  >;
   'POST /api/generator/worker': RouteSpec<unknown>;
 
   // Admin: pages and footer, blog, settings
@@ -271,6 +302,7 @@ export const ROUTE_KEYS = {
   'GET /api/admin/images/stats': true,
   'POST /api/admin/images/convert-temporary': true,
   'POST /api/admin/images/clear-cache': true,
+  'POST /api/admin/images/remove-unused': true,
   'POST /api/admin/database/apply-indexes': true,
   'GET /api/ai/models': true,
   'GET /api/generator/config': true,

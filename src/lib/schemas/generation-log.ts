@@ -37,14 +37,23 @@ export type GenerationToday = v.InferOutput<typeof GenerationTodaySchema>;
 export const JOB_KINDS = ['bulk', 'bulk-blog', 'csv', 'scheduled'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
+/**
+ * A job and its progress. SPEC §7's answer fields are `total` (every item the admin asked for,
+ * CSV rows included when skipped), `generated` and `skipped`; `failed` and `pending` complete the
+ * sum: total = generated + skipped + failed + pending. `done` is `generated` under its older name.
+ */
 export const GeneratorJobSchema = v.object({
   id: v.number(),
   kind: v.picklist(JOB_KINDS),
   status: v.picklist(JOB_STATUSES),
   modelId: v.nullable(v.string()),
   total: v.number(),
-  done: v.number(),
+  generated: v.number(),
+  skipped: v.number(),
   failed: v.number(),
+  pending: v.number(),
+  done: v.number(),
+  skippedTitles: v.array(v.object({ title: v.string(), reason: v.string() })),
   failures: v.array(v.object({ item: v.string(), reason: v.string() })),
   results: v.array(v.object({ id: v.number(), slug: v.string(), title: v.string() })),
   error: v.nullable(v.string()),
@@ -53,3 +62,15 @@ export const GeneratorJobSchema = v.object({
   finishedAt: v.nullable(v.string()),
 });
 export type GeneratorJob = v.InferOutput<typeof GeneratorJobSchema>;
+
+/** What the bulk, bulk-blog and CSV routes answer (202 while a job runs): SPEC's fields plus the job. */
+export interface GeneratorJobAccepted {
+  jobId: number | null;
+  total: number;
+  generated: number;
+  skipped: number;
+  failed: number;
+  status: GeneratorJob['status'];
+  skippedTitles: { title: string; reason: string }[];
+  job: GeneratorJob | null;
+}

@@ -160,6 +160,26 @@ export default function CacheTab() {
       );
   };
 
+  const removeUnusedImages = async () => {
+    const ok = await confirm({
+      title: 'Remove unused images',
+      message:
+        'Delete stored images that no recipe, post, category, page, saved version or trashed item uses and that were uploaded more than a day ago? This cannot be undone.',
+      confirmLabel: 'Remove',
+    });
+    if (ok)
+      await run(
+        'unused',
+        () => api.post('/api/admin/images/remove-unused'),
+        (r) => ({
+          title: 'Unused Images Removed',
+          description: `${r.removedImages} images removed (${r.freedMB} MB).`,
+        }),
+        'Failed to remove unused images',
+        refreshImages,
+      );
+  };
+
   return (
     <div className="grid gap-6">
       <Panel
@@ -252,6 +272,14 @@ export default function CacheTab() {
             >
               Clear image cache
             </button>
+            <button
+              type="button"
+              className="btn-ghost"
+              disabled={busy !== null}
+              onClick={() => void removeUnusedImages()}
+            >
+              Remove unused images
+            </button>
           </>
         }
       >
@@ -269,6 +297,12 @@ export default function CacheTab() {
               value={images.remoteImages ?? images.totalUsed - images.localImages}
             />
             <Figure label="Stored size" value={`${images.totalSizeMB} MB`} />
+            {images.unusedImages !== undefined && (
+              <Figure
+                label="Unused (over a day old)"
+                value={`${images.unusedImages} (${images.unusedSizeMB ?? 0} MB)`}
+              />
+            )}
           </dl>
         )}
         {lastConversion && (

@@ -20,6 +20,9 @@ export interface ImageStats {
   remoteImages?: number;
   storedImages?: number;
   totalSizeMB: number;
+  /** Stored images nothing refers to, over a day old (POST /api/admin/images/remove-unused). */
+  unusedImages?: number;
+  unusedSizeMB?: number;
 }
 
 export function orderedAreas(stats: Record<string, AreaStats>): [string, AreaStats][] {

@@ -1,7 +1,6 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import * as v from 'valibot';
-import { api, ApiRequestError } from '../../../lib/api-client.ts';
-import type { GeneratorJob } from '../../../lib/schemas/generation-log.ts';
+import { api } from '../../../lib/api/client.ts';
 import {
   BLOG_LENGTHS,
   BLOG_TONES,
@@ -65,9 +64,8 @@ export function SingleRecipePanel({ models, blocked, refresh }: GeneratorContext
     event.preventDefault();
     setBusy(true);
     try {
-      const recipe = await api.post<{ id: number; title: string; slug: string }>('/api/generator/recipe', {
-        prompt,
-        modelId: modelId || undefined,
+      const recipe = await api.post('/api/generator/recipe', {
+        body: { prompt, modelId: modelId || undefined },
       });
       setLast(recipe);
       setPrompt('');
@@ -128,8 +126,8 @@ export function BulkPanel({ models, blocked, config, follow, refresh }: Generato
     if (problem) return;
     setBusy(true);
     try {
-      const res = await api.post<{ generated: number; job: GeneratorJob }>('/api/generator/bulk', body);
-      follow(res.job);
+      const res = await api.post('/api/generator/bulk', { body });
+      if (res.job) follow(res.job);
     } catch (err) {
       showToast({
         title: 'Bulk Generation Failed',
@@ -193,7 +191,7 @@ export function BlogPanel({ models, blocked, follow, refresh }: GeneratorContext
     if (problem) return;
     setBusy('one');
     try {
-      const post = await api.post<{ title: string }>('/api/generator/ai-blog', body);
+      const post = await api.post('/api/generator/ai-blog', { body });
       setTopic('');
       showToast({
         title: 'Blog Post Generated!',
@@ -219,8 +217,8 @@ export function BlogPanel({ models, blocked, follow, refresh }: GeneratorContext
     if (problem) return;
     setBusy('bulk');
     try {
-      const res = await api.post<{ success: boolean; job: GeneratorJob }>('/api/generator/bulk-blog', body);
-      follow(res.job);
+      const res = await api.post('/api/generator/bulk-blog', { body });
+      if (res.job) follow(res.job);
     } catch (err) {
       showToast({
         title: 'Blog Generation Failed',
@@ -329,21 +327,8 @@ export function CsvPanel({ models, blocked, config, follow, refresh }: Generator
       const form = new FormData();
       form.set('csvFile', file);
       if (modelId) form.set('modelId', modelId);
-      const res = await fetch('/api/generator/csv-upload', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { Accept: 'application/json' },
-        body: form,
-      });
-      const text = await res.text();
-      if (!res.ok) throw new ApiRequestError(res.status, res.statusText, text, undefined);
-      const body = JSON.parse(text) as {
-        total: number;
-        generated: number;
-        skipped: number;
-        job?: GeneratorJob;
-      };
-      setResult(`${body.total} titles: ${body.generated} to generate, ${body.skipped} skipped.`);
+      const body = await api.post('/api/generator/csv-upload', { body: form });
+      setResult(`Total ${body.total}: ${body.skipped} skipped, ${body.total - body.skipped} to generate.`);
       if (body.job) follow(body.job);
       else
         showToast({

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, errorText } from '../../../lib/api-client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import type { GeneratorJob } from '../../../lib/schemas/generation-log.ts';
 import type { AiModel, GeneratorConfig } from '../../../lib/schemas/generator-config.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -35,8 +35,8 @@ export default function GeneratorTab() {
   const load = useCallback(async () => {
     try {
       const [nextConfig, nextModels] = await Promise.all([
-        api.get<GeneratorConfig>('/api/generator/config'),
-        api.get<AiModel[]>('/api/ai/models'),
+        api.get('/api/generator/config'),
+        api.get('/api/ai/models'),
       ]);
       setConfig(nextConfig);
       setModels(nextModels);
@@ -48,14 +48,14 @@ export default function GeneratorTab() {
 
   const loadJobs = useCallback(async () => {
     try {
-      const next = await api.get<GeneratorJob[]>('/api/generator/jobs');
+      const next = await api.get('/api/generator/jobs');
       setJobs((previous) => {
         for (const job of next) {
           const before = previous.find((p) => p.id === job.id);
           if (followed.current.has(job.id) && !isOpenJob(job) && (!before || isOpenJob(before))) {
             followed.current.delete(job.id);
             showToast(jobEndToast(job));
-            if (job.done > 0) publishRequested();
+            if (job.generated > 0) publishRequested();
           }
         }
         return next;
@@ -221,11 +221,23 @@ function JobsPanel({ jobs }: { jobs: GeneratorJob[] }) {
               aria-valuenow={jobPercent(job)}
             >
               <div
-                className={`h-full ${job.failed && !job.done ? 'bg-red-600' : 'bg-brand-600'}`}
+                className={`h-full ${job.failed && !job.generated ? 'bg-red-600' : 'bg-brand-600'}`}
                 style={{ width: `${jobPercent(job)}%` }}
               />
             </div>
             {job.error && <p className="mt-2 text-sm text-red-700 dark:text-red-300">{job.error}</p>}
+            {job.skippedTitles.length > 0 && (
+              <details className="mt-2 text-sm">
+                <summary className="cursor-pointer">{job.skippedTitles.length} skipped</summary>
+                <ul className="mt-1 list-disc pl-5">
+                  {job.skippedTitles.slice(0, 50).map((s, i) => (
+                    <li key={i}>
+                      <span className="font-semibold">{s.title}:</span> {s.reason}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
             {job.failures.length > 0 && (
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer">

@@ -1,12 +1,11 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api/client.ts';
 import type { GenerationLogEntry, GenerationToday } from '../../../lib/schemas/generation-log.ts';
 import {
   BATCH_SIZE,
   estimatedDailyOutput,
   GeneratorConfigUpdateSchema,
   MAX_PER_DAY,
-  type GeneratorConfig,
   type GeneratorConfigUpdate,
 } from '../../../lib/schemas/generator-config.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
@@ -45,7 +44,7 @@ export function SettingsPanel({ config, setConfig }: GeneratorContext) {
     const previous = config;
     setConfig({ ...config, [key]: value });
     try {
-      setConfig(await api.put<GeneratorConfig>('/api/generator/config', { [key]: value }));
+      setConfig(await api.put('/api/generator/config', { body: { [key]: value } }));
     } catch {
       setConfig(previous);
     }
@@ -64,7 +63,7 @@ export function SettingsPanel({ config, setConfig }: GeneratorContext) {
     setSaving(true);
     try {
       const scheduleChanged = hours.join() !== config.scheduleHours.join();
-      setConfig(await api.put<GeneratorConfig>('/api/generator/config', update as GeneratorConfigUpdate));
+      setConfig(await api.put('/api/generator/config', { body: update as GeneratorConfigUpdate }));
       showToast(
         scheduleChanged
           ? {
@@ -196,7 +195,7 @@ export function LogPanel({ tick, active }: { tick: number; active: boolean }) {
     let stopped = false;
     const load = async () => {
       try {
-        const next = await api.get<NonNullable<typeof log>>('/api/generator/log?limit=25');
+        const next = await api.get('/api/generator/log', { query: { limit: 25 } });
         if (!stopped) {
           setLog(next);
           setFailed(false);

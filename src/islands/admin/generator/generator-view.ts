@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { ApiRequestError } from '../../../lib/api/client.ts';
 import type { GeneratorJob } from '../../../lib/schemas/generation-log.ts';
 import type { AiModel, GeneratorConfig } from '../../../lib/schemas/generator-config.ts';
 
@@ -12,10 +12,10 @@ export const LOG_POLL_MS = 15_000;
 export const isOpenJob = (job: Pick<GeneratorJob, 'status'>) =>
   job.status === 'queued' || job.status === 'running';
 
-/** Percentage of a job's items handled (done or failed). */
-export function jobPercent(job: Pick<GeneratorJob, 'done' | 'failed' | 'total'>): number {
+/** Percentage of a job's items handled (generated, skipped or failed). */
+export function jobPercent(job: Pick<GeneratorJob, 'generated' | 'skipped' | 'failed' | 'total'>): number {
   if (job.total <= 0) return 100;
-  return Math.min(100, Math.round(((job.done + job.failed) / job.total) * 100));
+  return Math.min(100, Math.round(((job.generated + job.skipped + job.failed) / job.total) * 100));
 }
 
 const KIND_NAMES: Record<GeneratorJob['kind'], string> = {
@@ -26,11 +26,14 @@ const KIND_NAMES: Record<GeneratorJob['kind'], string> = {
 };
 export const jobKindName = (kind: GeneratorJob['kind']) => KIND_NAMES[kind];
 
-/** "7 of 10 done, 1 failed" */
-export function jobProgressText(job: Pick<GeneratorJob, 'done' | 'failed' | 'total' | 'status'>): string {
-  const failed = job.failed ? `, ${job.failed} failed` : '';
-  if (job.status === 'queued') return `Waiting to start (${job.total})`;
-  return `${job.done} of ${job.total} done${failed}`;
+/** "Total 10: 7 generated, 1 skipped, 1 failed" — SPEC's total/generated/skipped, and failures. */
+export function jobProgressText(
+  job: Pick<GeneratorJob, 'generated' | 'skipped' | 'failed' | 'total' | 'status'>,
+): string {
+  const skipped = job.skipped ? `, ${job.skipped} skipped` : '';
+  const failed = `, ${job.failed} failed`;
+  if (job.status === 'queued') return `Waiting to start: total ${job.total}${skipped}`;
+  return `Total ${job.total}: ${job.generated} generated${skipped}${failed}`;
 }
 
 /** The toast a job the admin started shows when it ends (SPEC §8 titles). */
@@ -40,9 +43,10 @@ export function jobEndToast(job: GeneratorJob): {
   variant?: 'destructive';
 } {
   const blog = job.kind === 'bulk-blog';
-  const what = blog ? (job.done === 1 ? 'post' : 'posts') : job.done === 1 ? 'recipe' : 'recipes';
+  const what = blog ? (job.generated === 1 ? 'post' : 'posts') : job.generated === 1 ? 'recipe' : 'recipes';
   const failed = job.failed ? `, ${job.failed} failed` : '';
-  if (job.status === 'failed' && job.done === 0)
+  const skipped = job.skipped ? `, ${job.skipped} skipped` : '';
+  if (job.status === 'failed' && job.generated === 0)
     return {
       title: blog
         ? 'Blog Generation Failed'
@@ -59,7 +63,7 @@ export function jobEndToast(job: GeneratorJob): {
       : 'Bulk Generation Complete!';
   return {
     title,
-    description: `${job.done} ${what} generated${failed}.${blog ? ' They are drafts in the Blog tab.' : ''}`,
+    description: `${job.generated} ${what} generated${skipped}${failed}.${blog ? ' They are drafts in the Blog tab.' : ''}`,
   };
 }
 

@@ -1,0 +1,118 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { searchQueries, type SearchQuery } from '../../functions/_shared/services/recipes.ts';
+import { databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+
+// Each shape of search reads through its index, never the whole recipes table (issue 15): the
+// plans come from EXPLAIN of the very queries the service builds (searchQueries), over a
+// catalogue grown to a few thousand recipes so the planner has a reason to choose.
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodesOf(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
+}
+
+/** Copies of the seeded recipes (numbered slugs and titles) until the table holds `copies`× it. */
+const GROW_COPIES = 30;
+const COPIES_PER_INSERT = 3;
+
+describe.skipIf(!databaseAvailable)(`search plans on ${engine}`, () => {
+  const db = useTestDatabase();
+
+  beforeAll(async () => {
+    // A few copies per statement: the Postgres driver gives up on a query after 10 s.
+    for (let from = 1; from <= GROW_COPIES; from += COPIES_PER_INSERT) {
+      await sql`
+        INSERT INTO recipes (slug, title, description, summary, image, category, cuisine, prep_time,
+          cook_time, total_time, servings, difficulty, calories, nutrition, ingredients, instructions,
+          tags, faqs, rating, review_count, created_at, updated_at)
+        SELECT r.slug || '-copy-' || g, left(r.title, 180) || ' ' || g, r.description, r.summary, r.image,
+          r.category, r.cuisine, r.prep_time, r.cook_time, r.total_time, r.servings, r.difficulty,
+          r.calories, r.nutrition, r.ingredients, r.instructions, r.tags, r.faqs, (r.id + g) % 51,
+          g % 7, r.created_at - make_interval(days => g), r.updated_at
+        FROM recipes r CROSS JOIN generate_series(${from}::int, ${from + COPIES_PER_INSERT - 1}::int) g
+        WHERE r.slug NOT LIKE '%-copy-%'`.execute(db());
+    }
+    await sql`ANALYZE recipes`.execute(db());
+  }, 300_000);
+
+  /** A category and a cuisine the seeded catalogue has. */
+  async function someFilters(): Promise<{ category: string; cuisine: string }> {
+    const row = await db()
+      .selectFrom('recipes')
+      .select(['category', 'cuisine'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return { category: row.category, cuisine: row.cuisine.toLowerCase() };
+  }
+
+  const shapes: [
+    string,
+    (f: { category: string; cuisine: string }) => SearchQuery,
+    'browse' | 'exact' | 'fuzzy',
+    string,
+  ][] = [
+    ['words', () => ({ q: 'mascarpone', limit: 20 }), 'exact', 'recipes_search_vector_idx'],
+    ['a common word', () => ({ q: 'chicken', limit: 20 }), 'exact', 'recipes_search_vector_idx'],
+    [
+      'words and a category',
+      (f) => ({ q: 'chicken', category: f.category, limit: 20 }),
+      'exact',
+      'recipes_search_vector_idx',
+    ],
+    [
+      'words and a cuisine',
+      (f) => ({ q: 'chicken', cuisine: f.cuisine, limit: 20 }),
+      'exact',
+      'recipes_search_vector_idx',
+    ],
+    ['a typo', () => ({ q: 'chiken', limit: 20 }), 'fuzzy', 'recipes_search_words_trgm_idx'],
+    [
+      'a typo and a category',
+      (f) => ({ q: 'choclate', category: f.category, limit: 20 }),
+      'fuzzy',
+      'recipes_search_words_trgm_idx',
+    ],
+    [
+      'a category only',
+      (f) => ({ q: '', category: f.category, limit: 20 }),
+      'browse',
+      'recipes_category_rating_idx',
+    ],
+    [
+      'a cuisine only',
+      (f) => ({ q: '', cuisine: f.cuisine, limit: 20 }),
+      'browse',
+      'recipes_cuisine_rating_idx',
+    ],
+  ];
+
+  it.each(shapes)('%s reads through its index', async (_name, makeQuery, part, index) => {
+    const queries = searchQueries(db(), makeQuery(await someFilters()));
+    const builder = part === 'fuzzy' ? queries.fuzzy([1, 2]) : queries[part];
+    expect(builder, `the ${part} query`).toBeDefined();
+    const [row] = await builder!.explain('json');
+    const plan = (row!['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
+    const nodes = nodesOf(plan);
+    expect(nodes.map((n) => n['Index Name']).filter(Boolean)).toContain(index);
+    const seqScans = nodes.filter((n) => n['Node Type'] === 'Seq Scan' && n['Relation Name'] === 'recipes');
+    expect(seqScans, JSON.stringify(plan, null, 1)).toEqual([]);
+  });
+
+  it('the typo and browse queries still find what they should on the grown catalogue', async () => {
+    const f = await someFilters();
+    const typo = await searchQueries(db(), { q: 'chiken', limit: 5 }).fuzzy([]).execute();
+    expect(typo.length).toBeGreaterThan(0);
+    expect(typo.every((r) => /chicken/i.test(`${r.title} ${r.tags.join(' ')}`))).toBe(true);
+    const browse = await searchQueries(db(), { q: '', category: f.category, limit: 5 }).browse.execute();
+    expect(browse.map((r) => r.category)).toEqual(Array(5).fill(f.category));
+    const ratings = browse.map((r) => r.rating);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+});
