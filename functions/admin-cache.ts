@@ -15,9 +15,9 @@ export const config: Config = {
   method: ['GET', 'POST'],
 };
 
-async function clear(areas: readonly CacheArea[], { netlify }: RouteContext): Promise<Response> {
+async function clear(areas: readonly CacheArea[], { netlify }: RouteContext) {
   const outcome = await invalidate({ areas, tags: [] }, { db: getDb(), context: netlify });
-  return json({ cleared: areas, cdnPurged: outcome.cdnPurged });
+  return json({ cleared: [...areas], cdnPurged: outcome.cdnPurged });
 }
 
 export default defineRoutes([

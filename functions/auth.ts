@@ -139,7 +139,9 @@ export default defineRoutes([
       const user = await optionalUser(req);
       // Anonymous (or a dead token): also drop the readable hint, so the page stops asking.
       if (!user)
-        return json({ error: 'Please log in' }, { status: 401, cookies: [signedInHintCookie(req, false)] });
+        throw new ApiError(401, 'Please log in', {
+          headers: { 'Set-Cookie': signedInHintCookie(req, false) },
+        });
       return json(publicUser(user));
     },
   },

@@ -3,7 +3,7 @@ import type { VersionedEntity } from '../db/schema.ts';
 import { json, notFound } from './_shared/http.ts';
 import { IdParam, pathParam } from './_shared/params.ts';
 import { publish, type PublishScope } from './_shared/publish.ts';
-import { defineRoutes, type Config, type Route } from './_shared/router.ts';
+import { defineRoutes, type Config, type RouteContext } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 import { updatePost } from './_shared/services/blog.ts';
 import { updatePage } from './_shared/services/pages.ts';
@@ -34,56 +34,46 @@ export const config: Config = {
   method: ['GET', 'POST'],
 };
 
-type Updater = (db: Db, id: number, input: unknown, options: WriteOptions) => Promise<unknown>;
-const UPDATERS: Record<VersionedEntity, Updater> = {
-  recipe: updateRecipe,
-  page: updatePage,
-  post: updatePost,
-};
+/** GET …/:id/versions: the kept states of one item, newest first. */
+function listVersionsOf(entity: VersionedEntity) {
+  return async (req: Request, { params }: RouteContext) => {
+    const db = getDb();
+    await requireAdmin(req, db);
+    const id = pathParam(IdParam, params.id, 'id');
+    return json(await listVersions(db, entity, id));
+  };
+}
 
-function versionRoutes(base: string, entity: VersionedEntity): Route[] {
-  return [
-    {
-      method: 'GET',
-      path: `${base}/:id/versions`,
-      handler: async (req, { params }) => {
-        const db = getDb();
-        await requireAdmin(req, db);
-        const id = pathParam(IdParam, params.id, 'id');
-        return json(await listVersions(db, entity, id));
-      },
-    },
-    {
-      method: 'GET',
-      path: `${base}/:id/versions/:versionId`,
-      handler: async (req, { params }) => {
-        const db = getDb();
-        await requireAdmin(req, db);
-        const id = pathParam(IdParam, params.id, 'id');
-        const versionId = pathParam(IdParam, params.versionId, 'versionId');
-        const version = await findVersion(db, entity, id, versionId);
-        if (!version) throw notFound('Version not found.');
-        return json(version);
-      },
-    },
-    {
-      method: 'POST',
-      path: `${base}/:id/versions/:versionId/restore`,
-      handler: async (req, { params, netlify }) => {
-        const db = getDb();
-        const admin = await requireAdmin(req, db);
-        const id = pathParam(IdParam, params.id, 'id');
-        const versionId = pathParam(IdParam, params.versionId, 'versionId');
-        const version = await findVersion(db, entity, id, versionId);
-        if (!version) throw notFound('Version not found.');
-        const restored = await UPDATERS[entity](db, id, version.data, {
-          author: admin.username,
-          context: netlify,
-        });
-        return json(restored);
-      },
-    },
-  ];
+/** GET …/:id/versions/:versionId: one kept state with its data. */
+function versionOf(entity: VersionedEntity) {
+  return async (req: Request, { params }: RouteContext) => {
+    const db = getDb();
+    await requireAdmin(req, db);
+    const id = pathParam(IdParam, params.id, 'id');
+    const versionId = pathParam(IdParam, params.versionId, 'versionId');
+    const version = await findVersion(db, entity, id, versionId);
+    if (!version) throw notFound('Version not found.');
+    return json(version);
+  };
+}
+
+/**
+ * POST …/:id/versions/:versionId/restore: the kept state becomes the item again, through the
+ * entity's ordinary update (so the restore is versioned and published, and can be undone).
+ */
+function restoreVersionOf<T>(
+  entity: VersionedEntity,
+  update: (db: Db, id: number, input: unknown, options: WriteOptions) => Promise<T>,
+) {
+  return async (req: Request, { params, netlify }: RouteContext) => {
+    const db = getDb();
+    const admin = await requireAdmin(req, db);
+    const id = pathParam(IdParam, params.id, 'id');
+    const versionId = pathParam(IdParam, params.versionId, 'versionId');
+    const version = await findVersion(db, entity, id, versionId);
+    if (!version) throw notFound('Version not found.');
+    return json(await update(db, id, version.data, { author: admin.username, context: netlify }));
+  };
 }
 
 /** What a restored item changed on the site. */
@@ -105,9 +95,27 @@ function scopeOfRestore(entry: TrashEntry, row: Record<string, unknown>): Publis
 }
 
 export default defineRoutes([
-  ...versionRoutes('/api/recipes', 'recipe'),
-  ...versionRoutes('/api/pages', 'page'),
-  ...versionRoutes('/api/blog/posts', 'post'),
+  { method: 'GET', path: '/api/recipes/:id/versions', handler: listVersionsOf('recipe') },
+  { method: 'GET', path: '/api/recipes/:id/versions/:versionId', handler: versionOf('recipe') },
+  {
+    method: 'POST',
+    path: '/api/recipes/:id/versions/:versionId/restore',
+    handler: restoreVersionOf('recipe', updateRecipe),
+  },
+  { method: 'GET', path: '/api/pages/:id/versions', handler: listVersionsOf('page') },
+  { method: 'GET', path: '/api/pages/:id/versions/:versionId', handler: versionOf('page') },
+  {
+    method: 'POST',
+    path: '/api/pages/:id/versions/:versionId/restore',
+    handler: restoreVersionOf('page', updatePage),
+  },
+  { method: 'GET', path: '/api/blog/posts/:id/versions', handler: listVersionsOf('post') },
+  { method: 'GET', path: '/api/blog/posts/:id/versions/:versionId', handler: versionOf('post') },
+  {
+    method: 'POST',
+    path: '/api/blog/posts/:id/versions/:versionId/restore',
+    handler: restoreVersionOf('post', updatePost),
+  },
   {
     method: 'GET',
     path: '/api/admin/trash',

@@ -6,7 +6,7 @@ import {
 } from '../src/lib/schemas/shopping-item.ts';
 import { ApiError, json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
 import { IdParam, pathParam } from './_shared/params.ts';
-import { defineRoutes, type Config, type Route } from './_shared/router.ts';
+import { defineRoutes, type Config, type RouteContext } from './_shared/router.ts';
 import { requireUser } from './_shared/session.ts';
 import { addItems, clearItems, deleteItem, listItems, setChecked } from './_shared/services/shopping.ts';
 
@@ -24,7 +24,8 @@ const ClearQuery = v.object({
   checked: v.optional(v.picklist(['true', 'false'], 'checked must be true or false'), 'false'),
 });
 
-const updateChecked: Route['handler'] = async (req, { params }) => {
+/** PATCH and PUT of one item: check or uncheck it. */
+const updateChecked = async (req: Request, { params }: RouteContext) => {
   const user = await requireUser(req, LOGIN_FOR_LIST);
   const id = pathParam(IdParam, params.id, 'id');
   const { checked } = await readJson(req, CheckShoppingItemInputSchema);

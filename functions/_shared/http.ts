@@ -34,11 +34,19 @@ function cacheHeaders(policy: CachePolicy): Record<string, string> {
   };
 }
 
+declare const answerType: unique symbol;
+/**
+ * A JSON response that remembers its body's type, so a route table (./router.ts) can check it
+ * against the route's answer in src/lib/api/routes.ts at compile time. Only a type: at run time
+ * it is a plain Response.
+ */
+export type JsonResponse<T> = Response & { readonly [answerType]: T };
+
 /** A JSON response with security and cache headers. */
-export function json(
-  body: unknown,
+export function json<T>(
+  body: T,
   init: { status?: number; cache?: CachePolicy; headers?: Record<string, string>; cookies?: string[] } = {},
-): Response {
+): JsonResponse<T> {
   const headers = new Headers({
     'Content-Type': 'application/json; charset=utf-8',
     ...SECURITY_HEADERS,
@@ -46,7 +54,7 @@ export function json(
     ...init.headers,
   });
   for (const cookie of init.cookies ?? []) headers.append('Set-Cookie', cookie);
-  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers });
+  return new Response(JSON.stringify(body), { status: init.status ?? 200, headers }) as JsonResponse<T>;
 }
 
 /** A non-JSON body (an image) with the same security and cache headers. */

@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/functions';
-import { ApiError, errorResponse } from './http.ts';
+import type { ApiRoutes, RouteKey } from '../../src/lib/api/routes.ts';
+import { ApiError, errorResponse, type JsonResponse } from './http.ts';
 import { assertSameSite } from './same-site.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -11,11 +12,34 @@ export interface RouteContext {
   netlify: Partial<Context>;
 }
 
+/** A route as the router runs it. */
 export interface Route {
   method: Method;
   path: string;
   handler: (req: Request, ctx: RouteContext) => Promise<Response> | Response;
 }
+
+/**
+ * What the handler of route `K` may answer: a `json()` of the route table's answer type
+ * (src/lib/api/routes.ts), or any Response for the routes that answer no JSON (`never`: images,
+ * redirects, CSV). Errors are thrown (ApiError), so they need no place here.
+ */
+export type AnswerOf<K extends RouteKey> = [ApiRoutes[K]['output']] extends [never]
+  ? Response
+  : JsonResponse<ApiRoutes[K]['output']>;
+
+/** The handler of route `K`, its answer checked against the route table. */
+export type RouteHandler<K extends RouteKey> = (
+  req: Request,
+  ctx: RouteContext,
+) => Promise<AnswerOf<K>> | AnswerOf<K>;
+
+/** One entry of a function's route table: a key of the route table and its checked handler. */
+export type TypedRoute = {
+  [K in RouteKey]: K extends `${infer M extends Method} ${infer P}`
+    ? { method: M; path: P; handler: RouteHandler<K> }
+    : never;
+}[RouteKey];
 
 /** Origins besides the request's own that may send state-changing requests (SITE_URL). */
 function trustedOrigins(): string[] {
@@ -33,7 +57,7 @@ export type Handler = ((req: Request, context?: Partial<Context>) => Promise<Res
  * this picks the route by method and URLPattern, in table order (so `/api/recipes/featured`
  * comes before `/api/recipes/:id`). A test checks that every route path is in the config.
  */
-export function defineRoutes(routes: Route[]): Handler {
+export function defineRoutes(routes: readonly TypedRoute[]): Handler {
   const compiled = routes.map((route) => ({ ...route, pattern: new URLPattern({ pathname: route.path }) }));
   const handler = async (req: Request, context: Partial<Context> = {}): Promise<Response> => {
     try {
@@ -56,7 +80,7 @@ export function defineRoutes(routes: Route[]): Handler {
       return errorResponse(err);
     }
   };
-  return Object.assign(handler, { routes });
+  return Object.assign(handler, { routes: routes as readonly Route[] });
 }
 
 /** A path parameter with its percent-escapes decoded; a broken escape is the client's error. */

@@ -1,45 +1,27 @@
-// The shapes of the non-recipe records the build reads from the database (db/queries/) and the
-// pages get back from the content collections (src/data/site-content.ts).
+import type { BlogCategory as BlogCategoryRecord } from './schemas/blog-category.ts';
+import type { BlogPost as BlogPostRecord } from './schemas/blog-post.ts';
+import type { Page } from './schemas/page.ts';
+import type { Review } from './schemas/review.ts';
+
+// What the build reads of the non-recipe records (db/queries/) and the pages get back from the
+// content collections (src/data/site-content.ts): the published parts of the entities whose one
+// shape is their valibot schema in ./schemas/ (the admin-only fields left out).
 
 /** A published static page (About, Privacy, ...); `content` is Markdown. */
-export interface SitePage {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  content: string;
-  updatedAt: string;
-}
+export type SitePage = Pick<Page, 'id' | 'slug' | 'title' | 'description' | 'content' | 'updatedAt'>;
 
 /** A published blog post; `content` is Markdown. */
-export interface BlogPost {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  content: string;
-  image: string | null;
-  category: { name: string; slug: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type BlogPost = Pick<
+  BlogPostRecord,
+  'id' | 'slug' | 'title' | 'excerpt' | 'content' | 'image' | 'createdAt' | 'updatedAt'
+> & { category: Pick<NonNullable<BlogPostRecord['category']>, 'name' | 'slug'> | null };
 
-export interface BlogCategory {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-}
+export type BlogCategory = Pick<BlogCategoryRecord, 'id' | 'name' | 'slug' | 'description'>;
 
 /** A review as a prebuilt recipe page shows it. */
-export interface PublishedReview {
-  id: number;
-  username: string;
-  rating: number;
-  comment: string;
-  createdAt: string;
+export type PublishedReview = Pick<Review, 'id' | 'username' | 'rating' | 'comment' | 'createdAt'> & {
   helpfulCount: number;
-}
+};
 
 /** Reviews shown on a prebuilt recipe page (newest first), at most this many per recipe. */
 export const REVIEWS_PER_PAGE = 10;

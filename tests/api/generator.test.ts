@@ -102,7 +102,26 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       else process.env[key] = env[key];
   });
 
-  beforeEach(() => fake.reset());
+  // Every test starts from the generator's defaults (switched on with a 1000-a-day cap, nothing
+  // used today, no schedule, no CSV upload, no lock) and a fresh fake, whatever ran before it.
+  beforeEach(async () => {
+    fake.reset();
+    await db()
+      .updateTable('generator_config')
+      .set({
+        is_enabled: true,
+        max_per_day: 1000,
+        current_count: 0,
+        scheduling_enabled: sql<boolean>`DEFAULT`,
+        schedule_hours: sql<number[]>`DEFAULT`,
+        batch_size: sql<number>`DEFAULT`,
+        csv_upload_enabled: sql<boolean>`DEFAULT`,
+        last_scheduled_hour: null,
+        run_lock_until: null,
+        run_lock_owner: null,
+      })
+      .execute();
+  });
 
   describe('guard', () => {
     it.each(ROUTES)('%s %s: 401 anonymous, 403 for a cook, nothing changed', async (method, url) => {
@@ -424,6 +443,10 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
     });
 
     it('shows the log with today’s count, tokens and cost', async () => {
+      // Six recipes of its own, so the log has entries whatever ran before.
+      const bulk = await api('POST', '/api/generator/bulk', { count: 6 });
+      expect(bulk.status).toBe(202);
+      expect(await waitForJob(bulk.body.jobId)).toMatchObject({ status: 'done', done: 6 });
       const res = await api('GET', '/api/generator/log?limit=5');
       expect(res.status).toBe(200);
       expect(res.body.entries).toHaveLength(5);
@@ -499,6 +522,8 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
   describe('CSV upload', () => {
     const upload = (form: FormData) =>
       call(generator, '/api/generator/csv-upload', as(admin, { method: 'POST', body: form }));
+    // Switched off by default: these tests use it switched on, unless they say otherwise.
+    beforeEach(() => db().updateTable('generator_config').set({ csv_upload_enabled: true }).execute());
 
     it('offers a template with 10 sample titles', async () => {
       const res = await api('GET', '/api/generator/csv-template');

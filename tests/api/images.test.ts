@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import adminImages, { adminImageRoutes } from '../../functions/admin-images.ts';
 import images from '../../functions/images.ts';
 import { convertRemoteImages } from '../../functions/_shared/images/convert-remote.ts';
@@ -228,6 +228,19 @@ describe.runIf(databaseAvailable)('image store API', () => {
         .where('image', '~*', '^https?://')
         .execute();
       expect([...remote, ...remotePosts]).toEqual([]);
+      seedImages = await db().selectFrom('recipes').select(['id', 'image']).execute();
+    });
+
+    // Each test points some recipes at the server above (and may convert one): whatever order
+    // the tests run in, each starts from the seed's own images.
+    let seedImages: { id: number; image: string | null }[] = [];
+    beforeEach(async () => {
+      const now = new Map(
+        (await db().selectFrom('recipes').select(['id', 'image']).execute()).map((r) => [r.id, r.image]),
+      );
+      for (const { id, image } of seedImages)
+        if (now.get(id) !== image)
+          await db().updateTable('recipes').set({ image }).where('id', '=', id).execute();
     });
 
     afterAll(async () => {

@@ -12,12 +12,12 @@ import {
   validateDraft,
   type RecipeDraft,
 } from '../../src/islands/admin/recipes/recipe-form.ts';
-import { recipeListPath } from '../../src/islands/admin/recipes/RecipesTab.tsx';
-import { imageFileProblem, issuesByPath, trashIdOf } from '../../src/islands/admin/shared/admin-api.ts';
+import { recipeListQuery } from '../../src/islands/admin/recipes/RecipesTab.tsx';
+import { imageFileProblem, issuesByPath } from '../../src/islands/admin/shared/admin-api.ts';
 import { publishView } from '../../src/islands/admin/shared/publish-state.ts';
 import { slugify as slugFromTitle } from '../../src/lib/slug.ts';
 import { ADMIN_TABS, hashForTab, isAdminUser, tabForKey, tabFromHash } from '../../src/islands/admin/tabs.ts';
-import { ApiRequestError } from '../../src/lib/api-client.ts';
+import { ApiRequestError, routePath } from '../../src/lib/api/client.ts';
 import type { Recipe } from '../../src/lib/schemas/recipe.ts';
 
 describe('admin tabs', () => {
@@ -208,8 +208,10 @@ describe('admin helpers', () => {
   ])('slug of %j is %s', (title, slug) => expect(slugFromTitle(title)).toBe(slug));
 
   it('asks the admin listing for one page, newest changes first, with the search text', () => {
-    expect(recipeListPath('', 0)).toBe('/api/recipes?limit=20&offset=0&sort=updated');
-    expect(recipeListPath('  lemon pie ', 2)).toBe(
+    expect(routePath('/api/recipes', {}, recipeListQuery('', 0))).toBe(
+      '/api/recipes?limit=20&offset=0&sort=updated',
+    );
+    expect(routePath('/api/recipes', {}, recipeListQuery('  lemon pie ', 2))).toBe(
       '/api/recipes?limit=20&offset=40&sort=updated&q=lemon+pie',
     );
   });
@@ -221,7 +223,7 @@ describe('admin helpers', () => {
     expect(imageFileProblem({ size: 0, type: '', name: 'a' })).toMatch(/empty/);
   });
 
-  it('reads server issues and trash ids', () => {
+  it('reads server issues as form errors', () => {
     const err = new ApiRequestError(
       400,
       'Bad Request',
@@ -229,9 +231,6 @@ describe('admin helpers', () => {
       undefined,
     );
     expect(issuesByPath(err)).toEqual({ title: 'Title is required' });
-    expect(trashIdOf({ trashId: 4 })).toBe(4);
-    expect(trashIdOf({ trash: { id: 5 } })).toBe(5);
-    expect(trashIdOf(undefined)).toBeUndefined();
   });
 
   it('says Publishing…, Live or the failure', () => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Handler } from '../../functions/_shared/router.ts';
+import { withResponseCache } from '../../functions/_shared/cache/cached-response.ts';
+import { json } from '../../functions/_shared/http.ts';
+import { defineRoutes, type Handler } from '../../functions/_shared/router.ts';
 import { api, routePath } from '../../src/lib/api/client.ts';
 import { ROUTE_KEYS } from '../../src/lib/api/routes.ts';
 import { ROOT } from '../helpers/paths.ts';
@@ -63,4 +65,36 @@ export async function typeChecks(): Promise<void> {
   const user = await api.post('/api/auth/login', { body: { username: 'a', password: 'b' } });
   // @ts-expect-error the answer is a SessionUser, not a recipe
   void user.title;
+}
+
+// The server side of the same table: a handler's JSON answer must have its route's answer type.
+export function handlerTypeChecks(): Handler[] {
+  const trash = {
+    id: 3,
+    entity: 'category',
+    entityId: 7,
+    title: 'Soups',
+    deletedBy: 'admin',
+    deletedAt: '2026-01-01T00:00:00.000Z',
+  } as const;
+  return [
+    defineRoutes([
+      { method: 'GET', path: '/api/recipes/:id/saved', handler: () => json({ saved: true }) },
+      { method: 'DELETE', path: '/api/categories/:id', handler: () => json({ deleted: true, id: 7, trash }) },
+      // Routes that answer no JSON (images, redirects) may answer any Response.
+      { method: 'GET', path: '/recipe/:id', handler: () => new Response(null, { status: 301 }) },
+    ]),
+    defineRoutes([
+      // @ts-expect-error the answer is a { saved } flag, not a count
+      { method: 'GET', path: '/api/recipes/:id/saved', handler: () => json({ count: 1 }) },
+      // @ts-expect-error the delete's answer lacks the trash entry
+      { method: 'DELETE', path: '/api/categories/:id', handler: () => json({ deleted: true, id: 7 }) },
+      // @ts-expect-error a JSON route must answer through json(), whose body type is checked
+      { method: 'GET', path: '/api/settings', handler: () => new Response('{}') },
+      // @ts-expect-error the list answers Category[], not one category; the cache wrapper keeps the check
+      { method: 'GET', path: '/api/categories', handler: withResponseCache('categories', () => json(trash)) },
+      // @ts-expect-error no such route in the table
+      { method: 'GET', path: '/api/recipes/:id/likes', handler: () => json({ likes: 1 }) },
+    ]),
+  ];
 }

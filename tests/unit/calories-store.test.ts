@@ -231,7 +231,7 @@ describe('the calorie store', () => {
 
   it("a refused entry rejects with the server's message and changes nothing", async () => {
     const store = await freshStore();
-    const { errorText } = await import('../../src/lib/api-client.ts');
+    const { errorText } = await import('../../src/lib/api/client.ts');
     answer('POST /api/calorie-tracking', { status: 404, body: { error: 'Recipe not found.' } });
     const err = await store
       .addCalorieEntry({ date: '2026-11-22', recipeId: 99999, servings: 1, mealType: 'lunch' })

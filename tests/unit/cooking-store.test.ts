@@ -1,31 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../helpers/memory-storage.ts';
 
 // The cooking store's rules (SPEC §4 "Cooking mode", §9 speech rate): the step kept for the
 // visit, reading aloud as the cook moves, the voice settings kept on the device, and the timer a
 // step offers. Node has no Web Storage and no speech: each test gets in-memory storages and a
 // recording stand-in for speechSynthesis, and a fresh copy of the modules.
-
-class MemoryStorage implements Storage {
-  private data = new Map<string, string>();
-  get length() {
-    return this.data.size;
-  }
-  clear() {
-    this.data.clear();
-  }
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.data.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, String(value));
-  }
-}
 
 /** What was said: `cancel` marks an interruption. */
 let spoken: (string | { text: string; rate: number })[];

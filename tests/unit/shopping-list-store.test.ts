@@ -5,33 +5,12 @@ import { forgetSyncedCopies } from '../../src/stores/shopping-device-copies.ts';
 import { ingredientToItem, recipeToItems } from '../../src/lib/shopping/ingredient-item.ts';
 import { mergeKey } from '../../src/lib/shopping/merge.ts';
 import { exportShoppingText, itemText } from '../../src/lib/shopping/shopping-text.ts';
+import { MemoryStorage } from '../helpers/memory-storage.ts';
 
 // The shopping list's client side: ingredient lines → items at the chosen scale, the text of
 // shopping-list.txt, and the store's offline queue against a scripted stand-in for the server.
 // Each scripted answer is taken by the next request to its route; an answer may be held back
 // (a promise) to play a server that answers late.
-
-class MemoryStorage implements Storage {
-  private data = new Map<string, string>();
-  get length() {
-    return this.data.size;
-  }
-  clear() {
-    this.data.clear();
-  }
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.data.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, String(value));
-  }
-}
 
 type Answer = { status: number; body?: unknown } | 'network-error';
 interface Call {

@@ -1,29 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../helpers/memory-storage.ts';
 
 // The store keeps timers in localStorage, which Node has no persistent form of: each test gets a
 // small in-memory Storage and a fresh copy of the module (fake clock: Date and timers).
-
-class MemoryStorage implements Storage {
-  private data = new Map<string, string>();
-  get length() {
-    return this.data.size;
-  }
-  clear() {
-    this.data.clear();
-  }
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  key(index: number) {
-    return [...this.data.keys()][index] ?? null;
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, String(value));
-  }
-}
 
 type Store = typeof import('../../src/stores/timers.ts');
 let memory: MemoryStorage;

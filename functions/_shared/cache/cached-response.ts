@@ -45,9 +45,10 @@ export async function cachedResponse(
 }
 
 /** A route handler with its answers kept in the area's cache (the smallest edit to a route table). */
-export function withResponseCache<C extends { url: URL }>(
+export function withResponseCache<C extends { url: URL }, R extends Response>(
   area: CacheArea,
-  handler: (req: Request, ctx: C) => Promise<Response> | Response,
-): (req: Request, ctx: C) => Promise<Response> {
-  return (req, ctx) => cachedResponse(area, ctx.url, async () => handler(req, ctx));
+  handler: (req: Request, ctx: C) => Promise<R> | R,
+): (req: Request, ctx: C) => Promise<R> {
+  // A hit is the very answer the handler gave (same status, headers and body): the same type.
+  return (req, ctx) => cachedResponse(area, ctx.url, async () => handler(req, ctx)) as Promise<R>;
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/client.ts';
 import { CACHE_AREAS, isCacheArea, type CacheArea } from './areas.ts';
 import { dropLocal, localStats, type AreaStats, type Invalidation } from './local-cache.ts';
+import type { CacheAreaStats } from '../../../src/lib/api/answers.ts';
 
 // Every instance of every function keeps its own response cache (see ./local-cache.ts). The
 // database is what they share, so:
@@ -123,16 +124,8 @@ async function report(db: Db): Promise<void> {
     .execute();
 }
 
-export interface FleetAreaStats {
-  size: number;
-  maxSize: number;
-  hits: number;
-  misses: number;
-  /** hits / (hits + misses), 0 before any read. */
-  hitRatio: number;
-  /** Instances counted (those that served cached reads lately; at least this one). */
-  instances: number;
-}
+/** One area's figures summed over the instances (the shape the admin's Cache tab reads). */
+export type FleetAreaStats = CacheAreaStats;
 
 /**
  * Per area: this instance's live figures plus the latest report of every other instance seen in

@@ -14,20 +14,18 @@ import {
   type BlogPost,
   type BlogPostInputValues,
 } from '../../../src/lib/schemas/blog-post.ts';
-import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
+import { badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
+import { assertSlugFree, isUniqueViolation, slugClash } from './slugs.ts';
 import { keepVersion } from './versions.ts';
 
 // The blog (SPEC §7 "blog"): posts (drafts only for the admin) and blog categories, the admin's
 // writes one transaction each and then one publish of the blog.
 
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
-const postClash = (slug: string) =>
-  new ApiError(409, `The slug "${slug}" is already used by another blog post.`);
-const categoryClash = (slug: string) =>
-  new ApiError(409, `The slug "${slug}" is already used by another blog category.`);
+const postClash = (slug: string) => slugClash('blog post', slug);
+const categoryClash = (slug: string) => slugClash('blog category', slug);
 
 function postQuery(db: Db | Transaction<Database>) {
   return db
@@ -94,12 +92,7 @@ export async function createPost(db: Db, input: unknown, options: WriteOptions =
     .transaction()
     .execute(async (trx) => {
       await assertBlogCategory(trx, values);
-      const taken = await trx
-        .selectFrom('blog_posts')
-        .select('id')
-        .where('slug', '=', values.slug)
-        .executeTakeFirst();
-      if (taken) throw postClash(values.slug);
+      await assertSlugFree(trx, 'blog_posts', values.slug, postClash);
       const { id } = await trx
         .insertInto('blog_posts')
         .values(blogPostToRow(values))
@@ -136,12 +129,7 @@ export async function updatePost(
       if (!before) throw notFound('Blog post not found.');
       await assertBlogCategory(trx, values);
       if (values.slug !== before.slug) {
-        const taken = await trx
-          .selectFrom('blog_posts')
-          .select('id')
-          .where('slug', '=', values.slug)
-          .executeTakeFirst();
-        if (taken) throw postClash(values.slug);
+        await assertSlugFree(trx, 'blog_posts', values.slug, postClash);
       }
       await keepVersion(
         trx,
@@ -230,12 +218,7 @@ export async function createBlogCategory(
   const category = await db
     .transaction()
     .execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('blog_categories')
-        .select('id')
-        .where('slug', '=', values.slug)
-        .executeTakeFirst();
-      if (taken) throw categoryClash(values.slug);
+      await assertSlugFree(trx, 'blog_categories', values.slug, categoryClash);
       const { id } = await trx
         .insertInto('blog_categories')
         .values(values)
@@ -270,12 +253,7 @@ export async function updateBlogCategory(
         .executeTakeFirst();
       if (!row) throw notFound('Blog category not found.');
       if (values.slug !== row.slug) {
-        const taken = await trx
-          .selectFrom('blog_categories')
-          .select('id')
-          .where('slug', '=', values.slug)
-          .executeTakeFirst();
-        if (taken) throw categoryClash(values.slug);
+        await assertSlugFree(trx, 'blog_categories', values.slug, categoryClash);
       }
       await trx.updateTable('blog_categories').set(values).where('id', '=', id).execute();
       return (await blogCategoryById(trx, id))!;

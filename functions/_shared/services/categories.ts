@@ -6,6 +6,7 @@ import { slugify } from '../../../src/lib/slug.ts';
 import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
+import { assertSlugFree, isUniqueViolation, slugClash } from './slugs.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 
 // Reads are shared with the build (content loaders): they live in db/queries/categories.ts.
@@ -15,8 +16,7 @@ export { allCategories as listCategories, categoryBySlug } from '../../../db/que
 
 const CATEGORY_COLUMNS = ['id', 'name', 'slug', 'description', 'image', 'created_at', 'updated_at'];
 
-const categoryClash = (slug: string) =>
-  new ApiError(409, `The slug "${slug}" is already used by another category.`);
+const categoryClash = (slug: string) => slugClash('category', slug);
 
 /** SPEC §8's sentence for a category that still has recipes. */
 export const CATEGORY_IN_USE = 'Failed to delete category. It may have associated recipes.';
@@ -36,12 +36,7 @@ export async function createCategory(db: Db, input: unknown, options: WriteOptio
   const id = await db
     .transaction()
     .execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('categories')
-        .select('id')
-        .where('slug', '=', slug)
-        .executeTakeFirst();
-      if (taken) throw categoryClash(slug);
+      await assertSlugFree(trx, 'categories', slug, categoryClash);
       const row = await trx
         .insertInto('categories')
         .values({ name: values.name, slug, description: values.description, image: values.image || null })
@@ -50,7 +45,7 @@ export async function createCategory(db: Db, input: unknown, options: WriteOptio
       return row.id;
     })
     .catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23505') throw categoryClash(slug);
+      if (isUniqueViolation(err)) throw categoryClash(slug);
       throw err;
     });
   const category = (await categoryById(db, id))!;
@@ -79,12 +74,7 @@ export async function updateCategory(
       if (!row) throw notFound('Category not found.');
       const slug = values.slug ?? row.slug;
       if (slug !== row.slug) {
-        const taken = await trx
-          .selectFrom('categories')
-          .select('id')
-          .where('slug', '=', slug)
-          .executeTakeFirst();
-        if (taken) throw categoryClash(slug);
+        await assertSlugFree(trx, 'categories', slug, categoryClash);
       }
       await trx
         .updateTable('categories')
@@ -100,7 +90,7 @@ export async function updateCategory(
       return row;
     })
     .catch((err: unknown) => {
-      if ((err as { code?: string }).code === '23505' && values.slug) throw categoryClash(values.slug);
+      if (isUniqueViolation(err) && values.slug) throw categoryClash(values.slug);
       throw err;
     });
   const category = (await categoryById(db, id))!;

@@ -10,18 +10,18 @@ import {
   type Page,
   type PageInputValues,
 } from '../../../src/lib/schemas/page.ts';
-import { ApiError, badRequest, notFound, parseOrThrow, toIssues } from '../http.ts';
+import { badRequest, notFound, parseOrThrow, toIssues } from '../http.ts';
 import { publish, type PublishScope } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
+import { assertSlugFree, isUniqueViolation, slugClash } from './slugs.ts';
 import { keepVersion } from './versions.ts';
 
 // Static pages (SPEC §7 "Pages"): reads (drafts only for the admin) and the admin's writes, each
 // one transaction and then one publish. The footer is the page with slug `footer`, whose content
 // is the footer's JSON (checked with the footer form's rules).
 
-const pageClash = (slug: string) => new ApiError(409, `The slug "${slug}" is already used by another page.`);
-const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+const pageClash = (slug: string) => slugClash('page', slug);
 
 /** Every page (the admin) or the published ones, by title. */
 export async function listPages(db: Db, options: { drafts: boolean }): Promise<Page[]> {
@@ -79,12 +79,7 @@ export async function createPage(db: Db, input: unknown, options: WriteOptions =
   const row = await db
     .transaction()
     .execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('pages')
-        .select('id')
-        .where('slug', '=', values.slug)
-        .executeTakeFirst();
-      if (taken) throw pageClash(values.slug);
+      await assertSlugFree(trx, 'pages', values.slug, pageClash);
       return trx
         .insertInto('pages')
         .values(pageToRow(values))
@@ -121,12 +116,7 @@ export async function updatePage(
       if (!current) throw notFound('Page not found.');
       before = pageFromRow(current);
       if (values.slug !== current.slug) {
-        const taken = await trx
-          .selectFrom('pages')
-          .select('id')
-          .where('slug', '=', values.slug)
-          .executeTakeFirst();
-        if (taken) throw pageClash(values.slug);
+        await assertSlugFree(trx, 'pages', values.slug, pageClash);
       }
       await keepVersion(
         trx,

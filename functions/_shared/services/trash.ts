@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../../../db/client.ts';
 import { isoTimestamp } from '../../../db/mappers/timestamp.ts';
 import type { Database, TrashedEntity } from '../../../db/schema.ts';
+import type { TrashEntry } from '../../../src/lib/api/answers.ts';
 import { ApiError, notFound } from '../http.ts';
 
 // Deletes that can be undone (issue 12 item 6). Deleting admin content copies the row and the
@@ -44,14 +45,7 @@ export interface TrashData {
   relink: Relink[];
 }
 
-export interface TrashEntry {
-  id: number;
-  entity: TrashedEntity;
-  entityId: number;
-  title: string;
-  deletedBy: string;
-  deletedAt: string;
-}
+export type { TrashEntry };
 
 const RELINKABLE: Record<string, string[]> = {
   calorie_entries: ['recipe_id'],

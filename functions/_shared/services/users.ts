@@ -48,8 +48,8 @@ export async function usernameOrEmailTaken(db: Db, username: string, email: stri
   return Boolean(row);
 }
 
-/** Postgres unique_violation: a concurrent sign-up took the name between check and insert. */
-export const isUniqueViolation = (err: unknown) => (err as { code?: string } | null)?.code === '23505';
+// A concurrent sign-up can take the name between check and insert: the same unique_violation.
+export { isUniqueViolation } from './slugs.ts';
 
 export async function createUser(
   db: Db,

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../../db/client.ts';
 import { isoTimestamp } from '../../../db/mappers/timestamp.ts';
 import type { Database, VersionedEntity } from '../../../db/schema.ts';
+import type { Version, VersionSummary } from '../../../src/lib/api/answers.ts';
 
 // Earlier states of recipes, pages and blog posts (issue 12 item 6). An update records the
 // state it replaces, in the same transaction; the newest 20 per item are kept.
@@ -9,17 +10,7 @@ import type { Database, VersionedEntity } from '../../../db/schema.ts';
 /** How many earlier states each item keeps. */
 export const VERSIONS_KEPT = 20;
 
-export interface VersionSummary {
-  id: number;
-  title: string;
-  author: string;
-  createdAt: string;
-}
-
-export interface Version<T = Record<string, unknown>> extends VersionSummary {
-  /** The item as it was, in the shape its PUT route accepts (plus its slug). */
-  data: T;
-}
+export type { Version, VersionSummary };
 
 /** Records the state an update is about to replace, and drops states beyond the newest 20. */
 export async function keepVersion(

@@ -49,27 +49,45 @@ export function errorText(err: unknown, fallback: string): string {
 
 export type HttpMethod = ApiMethod;
 
-/** Sends one request and returns the parsed JSON body (undefined for an empty body). */
-export async function apiRequest<T>(
+/** Sends one request; a non-2xx answer becomes an ApiRequestError. */
+async function send(
   method: HttpMethod,
   path: string,
-  payload?: unknown,
-  init: { signal?: AbortSignal } = {},
-): Promise<T> {
-  const hasPayload = payload !== undefined;
-  // A form (file uploads) goes as multipart: the browser writes its Content-Type with the boundary.
-  const isForm = typeof FormData !== 'undefined' && payload instanceof FormData;
+  payload: unknown,
+  init: { signal?: AbortSignal },
+): Promise<Response> {
+  // A FormData body (an upload) goes as multipart, with the boundary the browser sets.
+  const form = typeof FormData !== 'undefined' && payload instanceof FormData;
+  const hasJson = payload !== undefined && !form;
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers:
-      hasPayload && !isForm
-        ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-        : { Accept: 'application/json' },
-    ...(isForm ? { body: payload } : hasPayload ? { body: JSON.stringify(payload) } : {}),
+    headers: hasJson
+      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
+      : { Accept: 'application/json' },
+    ...(form ? { body: payload } : hasJson ? { body: JSON.stringify(payload) } : {}),
     ...(init.signal ? { signal: init.signal } : {}),
   });
-  return readApiResponse<T>(res);
+  return checked(res);
+}
+
+/** The answer itself when it is a 2xx, else an ApiRequestError with the server's words. */
+async function checked(res: Response): Promise<Response> {
+  if (!res.ok) {
+    const retry = Number(res.headers.get('retry-after'));
+    throw new ApiRequestError(
+      res.status,
+      res.statusText,
+      await res.text(),
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    );
+  }
+  return res;
+}
+
+async function parsed<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
 }
 
 /**
@@ -77,17 +95,17 @@ export async function apiRequest<T>(
  * a non-2xx. For a request sent before this module loaded (the search page's first request).
  */
 export async function readApiResponse<T>(res: Response): Promise<T> {
-  const text = await res.text();
-  if (!res.ok) {
-    const retry = Number(res.headers.get('retry-after'));
-    throw new ApiRequestError(
-      res.status,
-      res.statusText,
-      text,
-      Number.isFinite(retry) && retry > 0 ? retry : undefined,
-    );
-  }
-  return (text ? JSON.parse(text) : undefined) as T;
+  return parsed<T>(await checked(res));
+}
+
+/** Sends one request and returns the parsed JSON body (undefined for an empty body). */
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  payload?: unknown,
+  init: { signal?: AbortSignal } = {},
+): Promise<T> {
+  return parsed<T>(await send(method, path, payload, init));
 }
 
 /** Query values; undefined ones are left out. */
@@ -128,26 +146,29 @@ export type CallArgs<O> = object extends O ? [options?: O] : [options: O];
 /** What route `M P` answers. */
 export type Answer<M extends ApiMethod, P extends PathOf<M>> = RouteOf<M, P>['output'];
 
+type RawOptions = {
+  params?: Record<string, string | number>;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+function sendRoute(method: ApiMethod, path: string, options: object | undefined): Promise<Response> {
+  const o: RawOptions = options ?? {};
+  return send(method, routePath(path, o.params, o.query), o.body, o.signal ? { signal: o.signal } : {});
+}
+
 function caller<M extends ApiMethod>(method: M) {
-  return <P extends PathOf<M>>(path: P, ...[options]: CallArgs<CallOptions<M, P>>): Promise<Answer<M, P>> => {
-    const o = (options ?? {}) as {
-      params?: Record<string, string | number>;
-      query?: Record<string, QueryValue>;
-      body?: unknown;
-      signal?: AbortSignal;
-    };
-    return apiRequest<Answer<M, P>>(
-      method,
-      routePath(path, o.params, o.query),
-      o.body,
-      o.signal ? { signal: o.signal } : {},
-    );
-  };
+  return async <P extends PathOf<M>>(
+    path: P,
+    ...[options]: CallArgs<CallOptions<M, P>>
+  ): Promise<Answer<M, P>> => parsed<Answer<M, P>>(await sendRoute(method, path, options));
 }
 
 /**
  * The typed client: `api.post('/api/recipes/:id/reviews', { params: { id }, body })`.
  * `getOrNull` is SPEC §7's return-null mode: a 401 resolves to null instead of failing.
+ * `getWithTotal` also reads the X-Total-Count header the paged admin listings send.
  */
 export const api = {
   get: caller('GET'),
@@ -163,4 +184,13 @@ export const api = {
       if (err instanceof ApiRequestError && err.status === 401) return null;
       throw err;
     }),
+  getWithTotal: async <P extends PathOf<'GET'>>(
+    path: P,
+    ...[options]: CallArgs<CallOptions<'GET', P>>
+  ): Promise<{ body: Awaited<Answer<'GET', P>>; total: number | null }> => {
+    const res = await sendRoute('GET', path, options);
+    const header = res.headers.get('x-total-count');
+    const total = header !== null && /^\d+$/.test(header) ? Number(header) : null;
+    return { body: await parsed<Awaited<Answer<'GET', P>>>(res), total };
+  },
 };

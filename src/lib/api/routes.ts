@@ -1,4 +1,15 @@
 import type * as v from 'valibot';
+import type {
+  CacheAreaStats,
+  ImageConversion,
+  ImageStats,
+  Trashed,
+  TrashEntry,
+  TrashRestored,
+  UploadedImage,
+  Version,
+  VersionSummary,
+} from './answers.ts';
 import type { CalorieEntryInputSchema, CalorieGoalInputSchema } from '../schemas/calorie-entry.ts';
 import type { CalorieDay, CalorieEntry, CalorieGoal } from '../schemas/calorie-entry.ts';
 import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.ts';
@@ -61,13 +72,6 @@ interface Paging {
  * previous page (a page is read with an index seek at any depth; not both at once).
  */
 type ListPaging = Paging & { cursor?: string };
-
-/** What a delete answers when it moved the row to the trash (admin). */
-interface Trashed {
-  deleted: true;
-  id: number;
-  trash: unknown;
-}
 
 export interface ApiRoutes {
   // Auth (SPEC §7)
@@ -139,20 +143,12 @@ export interface ApiRoutes {
   // Admin: publishing, caches, images
   'GET /api/admin/publish/status': RouteSpec<PublishStatus>;
   'POST /api/admin/publish': RouteSpec<PublishStatus>;
-  'GET /api/admin/cache/stats': RouteSpec<Record<string, unknown>>;
+  'GET /api/admin/cache/stats': RouteSpec<Record<string, CacheAreaStats>>;
   'POST /api/admin/cache/clear-all': RouteSpec<{ cleared: string[]; cdnPurged: boolean }>;
   'POST /api/admin/cache/clear/:area': RouteSpec<{ cleared: string[]; cdnPurged: boolean }>;
-  'POST /api/admin/images/upload': RouteSpec<unknown, FormData>;
-  'GET /api/admin/images/stats': RouteSpec<{
-    totalUsed: number;
-    localImages: number;
-    remoteImages: number;
-    storedImages: number;
-    totalSizeMB: number;
-    unusedImages: number;
-    unusedSizeMB: number;
-  }>;
-  'POST /api/admin/images/convert-temporary': RouteSpec<{ convertedCount: number; errorCount: number }>;
+  'POST /api/admin/images/upload': RouteSpec<UploadedImage, FormData>;
+  'GET /api/admin/images/stats': RouteSpec<ImageStats>;
+  'POST /api/admin/images/convert-temporary': RouteSpec<ImageConversion>;
   'POST /api/admin/images/clear-cache': RouteSpec<{ removedFiles: number; freedMB: number }>;
   'POST /api/admin/images/remove-unused': RouteSpec<{
     removedImages: number;
@@ -215,18 +211,18 @@ export interface ApiRoutes {
   'GET /api/settings': RouteSpec<Settings>;
   'PUT /api/settings': RouteSpec<Settings, SettingsInput>;
 
-  // Admin: versions and trash (their shapes live in functions/_shared/services/)
-  'GET /api/recipes/:id/versions': RouteSpec<unknown[]>;
-  'GET /api/recipes/:id/versions/:versionId': RouteSpec<unknown>;
+  // Admin: versions and trash
+  'GET /api/recipes/:id/versions': RouteSpec<VersionSummary[]>;
+  'GET /api/recipes/:id/versions/:versionId': RouteSpec<Version>;
   'POST /api/recipes/:id/versions/:versionId/restore': RouteSpec<Recipe>;
-  'GET /api/pages/:id/versions': RouteSpec<unknown[]>;
-  'GET /api/pages/:id/versions/:versionId': RouteSpec<unknown>;
+  'GET /api/pages/:id/versions': RouteSpec<VersionSummary[]>;
+  'GET /api/pages/:id/versions/:versionId': RouteSpec<Version>;
   'POST /api/pages/:id/versions/:versionId/restore': RouteSpec<Page>;
-  'GET /api/blog/posts/:id/versions': RouteSpec<unknown[]>;
-  'GET /api/blog/posts/:id/versions/:versionId': RouteSpec<unknown>;
+  'GET /api/blog/posts/:id/versions': RouteSpec<VersionSummary[]>;
+  'GET /api/blog/posts/:id/versions/:versionId': RouteSpec<Version>;
   'POST /api/blog/posts/:id/versions/:versionId/restore': RouteSpec<BlogPost>;
-  'GET /api/admin/trash': RouteSpec<unknown[]>;
-  'POST /api/admin/trash/:id/restore': RouteSpec<unknown>;
+  'GET /api/admin/trash': RouteSpec<TrashEntry[]>;
+  'POST /api/admin/trash/:id/restore': RouteSpec<TrashRestored>;
   // Admin: all content as one JSON document, and its import (?dryRun=1 reports, changes nothing)
   'GET /api/admin/content/export': RouteSpec<ContentExport>;
   'POST /api/admin/content/import': RouteSpec<ImportReport, ContentExport>;

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { api, errorText } from '../../../lib/api-client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
@@ -10,10 +10,9 @@ import { BlogCategoryInputSchema, type BlogCategory } from '../../../lib/schemas
 import { BlogPostInputSchema, type BlogPost } from '../../../lib/schemas/blog-post.ts';
 import {
   CheckboxField,
+  EditDeleteButtons,
   LoadError,
   Panel,
-  rowButton,
-  rowDangerButton,
   SelectField,
   TextArea,
   TextField,
@@ -30,12 +29,9 @@ import { useResource } from '../shared/use-resource.ts';
 type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; post: BlogPost };
 
 export default function BlogTab() {
-  const [posts, reloadPosts] = useResource(
-    (signal) => api.get<BlogPost[]>('/api/blog/posts', { signal }),
-    [],
-  );
+  const [posts, reloadPosts] = useResource((signal) => api.get('/api/blog/posts', { signal }), []);
   const [categories, reloadCategories] = useResource(
-    (signal) => api.get<BlogCategory[]>('/api/blog/categories', { signal }),
+    (signal) => api.get('/api/blog/categories', { signal }),
     [],
   );
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
@@ -61,7 +57,7 @@ export default function BlogTab() {
       return;
     try {
       await deleteWithUndo(
-        `/api/blog/posts/${post.id}`,
+        () => api.delete('/api/blog/posts/:id', { params: { id: post.id } }),
         { title: 'Success', description: 'Post deleted.' },
         reloadPosts,
       );
@@ -81,7 +77,7 @@ export default function BlogTab() {
       return;
     try {
       await deleteWithUndo(
-        `/api/blog/categories/${category.id}`,
+        () => api.delete('/api/blog/categories/:id', { params: { id: category.id } }),
         { title: 'Success', description: 'Category deleted.' },
         () => {
           reloadCategories();
@@ -138,24 +134,11 @@ export default function BlogTab() {
                     {post.views !== undefined && ` · ${post.views} views`}
                   </p>
                 </div>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={rowButton}
-                    onClick={() => setMode({ kind: 'edit', post })}
-                    aria-label={`Edit ${post.title}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={rowDangerButton}
-                    onClick={() => void removePost(post)}
-                    aria-label={`Delete ${post.title}`}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <EditDeleteButtons
+                  name={post.title}
+                  onEdit={() => setMode({ kind: 'edit', post })}
+                  onDelete={() => void removePost(post)}
+                />
               </li>
             ))}
           </ul>
@@ -186,24 +169,11 @@ export default function BlogTab() {
                   <p className="font-semibold">{category.name}</p>
                   <p className="muted text-sm">/blog/category/{category.slug}</p>
                 </div>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={rowButton}
-                    onClick={() => setEditingCategory(category)}
-                    aria-label={`Edit ${category.name}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={rowDangerButton}
-                    onClick={() => void removeCategory(category)}
-                    aria-label={`Delete ${category.name}`}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <EditDeleteButtons
+                  name={category.name}
+                  onEdit={() => setEditingCategory(category)}
+                  onDelete={() => void removeCategory(category)}
+                />
               </li>
             ))}
           </ul>
@@ -257,8 +227,8 @@ function PostForm({
     setSaving(true);
     try {
       const saved = editing
-        ? await api.put<BlogPost>(`/api/blog/posts/${post.id}`, form)
-        : await api.post<BlogPost>('/api/blog/posts', form);
+        ? await api.put('/api/blog/posts/:id', { params: { id: post.id }, body: form })
+        : await api.post('/api/blog/posts', { body: form });
       showToast({ title: 'Success', description: editing ? 'Post updated.' : 'Post created.' });
       publishRequested();
       onDone(saved);
@@ -384,8 +354,8 @@ function BlogCategoryDialog({
     if (found) return;
     setSaving(true);
     try {
-      if (editing) await api.put(`/api/blog/categories/${category.id}`, form);
-      else await api.post('/api/blog/categories', form);
+      if (editing) await api.put('/api/blog/categories/:id', { params: { id: category.id }, body: form });
+      else await api.post('/api/blog/categories', { body: form });
       showToast({ title: 'Success', description: editing ? 'Category updated.' : 'Category created.' });
       publishRequested();
       onSaved();

@@ -1,18 +1,10 @@
 import { useEffect, useState } from 'react';
-import { api, errorText } from '../../../lib/api-client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import { Panel, rowButton } from '../shared/fields.tsx';
 import { useTabActive } from '../shared/tab-active.ts';
-import {
-  CACHE_POLL_MS,
-  hitRatioText,
-  IMAGE_POLL_MS,
-  orderedAreas,
-  fillPercent,
-  type AreaStats,
-  type ImageStats,
-} from './cache-view.ts';
+import { CACHE_POLL_MS, hitRatioText, IMAGE_POLL_MS, orderedAreas, fillPercent } from './cache-view.ts';
 
 // The Cache tab (SPEC §2, §7 Admin, §8, §9; issue 13 item 5): each response-cache area as a bar
 // of size against maxSize with hits, misses and hit ratio (polled every 10 s), the image stats
@@ -62,12 +54,12 @@ function usePoll<T>(load: () => Promise<T>, ms: number, active: boolean): [T | n
 export default function CacheTab() {
   const active = useTabActive();
   const [stats, statsError, refreshStats] = usePoll(
-    () => api.get<Record<string, AreaStats>>('/api/admin/cache/stats'),
+    () => api.get('/api/admin/cache/stats'),
     CACHE_POLL_MS,
     active,
   );
   const [images, imagesError, refreshImages] = usePoll(
-    () => api.get<ImageStats>('/api/admin/images/stats'),
+    () => api.get('/api/admin/images/stats'),
     IMAGE_POLL_MS,
     active,
   );
@@ -97,7 +89,7 @@ export default function CacheTab() {
   const clearArea = (area: string) =>
     run(
       `clear-${area}`,
-      () => api.post(`/api/admin/cache/clear/${encodeURIComponent(area)}`),
+      () => api.post('/api/admin/cache/clear/:area', { params: { area } }),
       () => ({ title: 'Cache Cleared', description: `The ${area} cache is empty.` }),
       'Failed to clear cache',
       refreshStats,
@@ -122,10 +114,10 @@ export default function CacheTab() {
   const applyIndexes = () =>
     run(
       'indexes',
-      () => api.post<{ created?: string[]; existing?: string[] }>('/api/admin/database/apply-indexes'),
+      () => api.post('/api/admin/database/apply-indexes'),
       (r) => ({
         title: 'Success',
-        description: `Indexes applied${r?.created ? `: ${r.created.length} created, ${r.existing?.length ?? 0} already there` : ''}.`,
+        description: `Indexes applied: ${r.created.length} created, ${r.existing.length} already there.`,
       }),
       'Failed to apply indexes',
       () => {},
@@ -134,15 +126,10 @@ export default function CacheTab() {
   const convertImages = () =>
     run(
       'convert',
-      () =>
-        api.post<{
-          convertedCount: number;
-          errorCount: number;
-          failures?: { url: string; reason: string }[];
-        }>('/api/admin/images/convert-temporary'),
+      () => api.post('/api/admin/images/convert-temporary'),
       (r) => {
         setLastConversion(
-          r.failures?.length ? r.failures.map((f) => `${f.url}: ${f.reason}`).join('\n') : null,
+          r.failures.length ? r.failures.map((f) => `${f.url}: ${f.reason}`).join('\n') : null,
         );
         return {
           title: 'Images Converted',
@@ -163,7 +150,7 @@ export default function CacheTab() {
     if (ok)
       await run(
         'images',
-        () => api.post<{ removedFiles: number; freedMB: number }>('/api/admin/images/clear-cache'),
+        () => api.post('/api/admin/images/clear-cache'),
         (r) => ({
           title: 'Image Cache Cleared',
           description: `${r.removedFiles} files removed (${r.freedMB} MB).`,
@@ -183,10 +170,7 @@ export default function CacheTab() {
     if (ok)
       await run(
         'unused',
-        () =>
-          api.post<{ removedImages: number; removedFiles: number; freedMB: number }>(
-            '/api/admin/images/remove-unused',
-          ),
+        () => api.post('/api/admin/images/remove-unused'),
         (r) => ({
           title: 'Unused Images Removed',
           description: `${r.removedImages} images removed (${r.freedMB} MB).`,

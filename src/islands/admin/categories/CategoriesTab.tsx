@@ -1,12 +1,12 @@
 import { useState, type SubmitEvent } from 'react';
-import { api, errorText } from '../../../lib/api-client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { CategoryInputSchema, type Category } from '../../../lib/schemas/category.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import Dialog, { DialogClose } from '../../shared/Dialog.tsx';
 import { issuesByPath } from '../shared/admin-api.ts';
-import { LoadError, Panel, rowButton, rowDangerButton, TextArea, TextField } from '../shared/fields.tsx';
+import { EditDeleteButtons, LoadError, Panel, TextArea, TextField } from '../shared/fields.tsx';
 import { publishRequested } from '../shared/publish-state.ts';
 import { deleteWithUndo } from '../shared/undo-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
@@ -19,7 +19,7 @@ import { useResource } from '../shared/use-resource.ts';
 type Editing = { kind: 'new' } | { kind: 'edit'; category: Category } | null;
 
 export default function CategoriesTab() {
-  const [list, reload] = useResource((signal) => api.get<Category[]>('/api/categories', { signal }), []);
+  const [list, reload] = useResource((signal) => api.get('/api/categories', { signal }), []);
   const [editing, setEditing] = useState<Editing>(null);
   const [confirm, confirmDialog] = useConfirm();
 
@@ -32,7 +32,7 @@ export default function CategoriesTab() {
     if (!ok) return;
     try {
       await deleteWithUndo(
-        `/api/categories/${category.id}`,
+        () => api.delete('/api/categories/:id', { params: { id: category.id } }),
         { title: 'Success', description: `Category "${category.name}" deleted.` },
         reload,
       );
@@ -85,24 +85,11 @@ export default function CategoriesTab() {
                 </p>
                 {category.description && <p className="muted line-clamp-2 text-sm">{category.description}</p>}
               </div>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className={rowButton}
-                  onClick={() => setEditing({ kind: 'edit', category })}
-                  aria-label={`Edit ${category.name}`}
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  className={rowDangerButton}
-                  onClick={() => void remove(category)}
-                  aria-label={`Delete ${category.name}`}
-                >
-                  Delete
-                </button>
-              </div>
+              <EditDeleteButtons
+                name={category.name}
+                onEdit={() => setEditing({ kind: 'edit', category })}
+                onDelete={() => void remove(category)}
+              />
             </li>
           ))}
         </ul>
@@ -145,8 +132,8 @@ function CategoryDialog({
     if (found) return;
     setSaving(true);
     try {
-      if (editing) await api.put(`/api/categories/${category.id}`, payload);
-      else await api.post('/api/categories', payload);
+      if (editing) await api.put('/api/categories/:id', { params: { id: category.id }, body: payload });
+      else await api.post('/api/categories', { body: payload });
       showToast({ title: 'Success', description: editing ? 'Category updated.' : 'Category created.' });
       publishRequested();
       onSaved();

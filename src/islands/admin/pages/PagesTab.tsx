@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, errorText } from '../../../lib/api-client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { parseFooter, type FooterContent } from '../../../lib/site-defaults.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -9,10 +9,9 @@ import { issuesByPath } from '../shared/admin-api.ts';
 import { FooterContentSchema, PageInputSchema, type Page } from '../../../lib/schemas/page.ts';
 import {
   CheckboxField,
+  EditDeleteButtons,
   LoadError,
   Panel,
-  rowButton,
-  rowDangerButton,
   TextArea,
   TextField,
 } from '../shared/fields.tsx';
@@ -31,7 +30,7 @@ export type StaticPage = Page;
 type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; page: StaticPage };
 
 export default function PagesTab() {
-  const [pages, reload] = useResource((signal) => api.get<StaticPage[]>('/api/pages', { signal }), []);
+  const [pages, reload] = useResource((signal) => api.get('/api/pages', { signal }), []);
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [confirm, confirmDialog] = useConfirm();
 
@@ -56,7 +55,7 @@ export default function PagesTab() {
     if (!ok) return;
     try {
       await deleteWithUndo(
-        `/api/pages/${page.id}`,
+        () => api.delete('/api/pages/:id', { params: { id: page.id } }),
         { title: 'Success', description: 'Page deleted.' },
         reload,
       );
@@ -101,24 +100,11 @@ export default function PagesTab() {
                   </p>
                   <p className="muted text-sm">/{page.slug}</p>
                 </div>
-                <div className="flex gap-2">
-                  <button
-                    type="button"
-                    className={rowButton}
-                    onClick={() => setMode({ kind: 'edit', page })}
-                    aria-label={`Edit ${page.title}`}
-                  >
-                    Edit
-                  </button>
-                  <button
-                    type="button"
-                    className={rowDangerButton}
-                    onClick={() => void remove(page)}
-                    aria-label={`Delete ${page.title}`}
-                  >
-                    Delete
-                  </button>
-                </div>
+                <EditDeleteButtons
+                  name={page.title}
+                  onEdit={() => setMode({ kind: 'edit', page })}
+                  onDelete={() => void remove(page)}
+                />
               </li>
             ))}
           </ul>
@@ -154,8 +140,8 @@ function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (sa
     setSaving(true);
     try {
       const saved = editing
-        ? await api.put<StaticPage>(`/api/pages/${page.id}`, form)
-        : await api.post<StaticPage>('/api/pages', form);
+        ? await api.put('/api/pages/:id', { params: { id: page.id }, body: form })
+        : await api.post('/api/pages', { body: form });
       showToast({ title: 'Success', description: editing ? 'Page updated.' : 'Page created.' });
       publishRequested();
       onDone(saved);
@@ -242,10 +228,7 @@ function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (sa
 }
 
 function FooterForm({ footerPage, onSaved }: { footerPage?: StaticPage | undefined; onSaved: () => void }) {
-  const [footer] = useResource(
-    (signal) => api.get<{ id?: number; content?: string }>('/api/pages/footer', { signal }),
-    [],
-  );
+  const [footer] = useResource((signal) => api.get('/api/pages/footer', { signal }), []);
   const [form, setForm] = useState<FooterContent | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -266,7 +249,7 @@ function FooterForm({ footerPage, onSaved }: { footerPage?: StaticPage | undefin
     setSaving(true);
     try {
       // PUT /api/pages/footer takes the footer object and keeps it as the footer page's JSON.
-      await api.put('/api/pages/footer', form);
+      await api.put('/api/pages/footer', { body: form });
       showToast({ title: 'Success', description: 'Footer saved.' });
       publishRequested();
       onSaved();

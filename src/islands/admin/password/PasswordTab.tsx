@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { errorText } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api/client.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { ChangePasswordFormSchema } from '../../../lib/schemas/user.ts';
 import { changePassword } from '../../../stores/session.ts';

@@ -1,6 +1,6 @@
 import { useMemo, useState, type SubmitEvent } from 'react';
 import { recipeArticleHtml } from '../../../lib/recipe-article-html.ts';
-import { api, errorText } from '../../../lib/api-client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import type { Category } from '../../../lib/schemas/category.ts';
 import type { Recipe } from '../../../lib/schemas/recipe.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -14,9 +14,9 @@ import {
   DIFFICULTY_OPTIONS,
   draftFromRecipe,
   emptyDraft,
-  inputFromDraft,
   NUTRIENTS,
   previewRecipe,
+  recipeInputOf,
   validateDraft,
   type NutrientKey,
   type RecipeDraft,
@@ -66,12 +66,14 @@ export default function RecipeForm({
       );
       return;
     }
+    // Checked by validateDraft above: this only gives the body its type.
+    const input = recipeInputOf(draft);
+    if (!input) return;
     setSaving(true);
-    const input = inputFromDraft(draft);
     try {
       const saved = editing
-        ? await api.put<Recipe>(`/api/recipes/${recipe.id}`, input)
-        : await api.post<Recipe>('/api/recipes', input);
+        ? await api.put('/api/recipes/:id', { params: { id: recipe.id }, body: input })
+        : await api.post('/api/recipes', { body: input });
       showToast({
         title: 'Success',
         description: editing ? 'Recipe updated successfully!' : 'Recipe created successfully!',

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api/client.ts';
 import { smallImage, categoryFallbackImage } from '../../../lib/fallback-images.ts';
 import type { Category } from '../../../lib/schemas/category.ts';
 import { starsFromTenths, type Recipe } from '../../../lib/schemas/recipe.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
-import { getList } from '../shared/admin-api.ts';
-import { LoadError, Panel, rowButton, rowDangerButton } from '../shared/fields.tsx';
+import { EditDeleteButtons, LoadError, Panel, rowButton } from '../shared/fields.tsx';
 import { shortTime } from '../shared/publish-state.ts';
 import { useTabActive } from '../shared/tab-active.ts';
 import { deleteWithUndo } from '../shared/undo-delete.ts';
@@ -22,27 +21,21 @@ export const PAGE_SIZE = 20;
 
 type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; recipe: Recipe };
 
-/** The admin listing: newest changes first, an optional search, one page (the total comes in X-Total-Count). */
-export function recipeListPath(query: string, page: number): string {
-  const params = new URLSearchParams({
-    limit: String(PAGE_SIZE),
-    offset: String(page * PAGE_SIZE),
-    sort: 'updated',
-  });
+/** The admin listing's query: newest changes first, an optional search, one page. */
+export function recipeListQuery(query: string, page: number) {
   const q = query.trim();
-  if (q) params.set('q', q);
-  return `/api/recipes?${params}`;
+  return { limit: PAGE_SIZE, offset: page * PAGE_SIZE, sort: 'updated' as const, ...(q ? { q } : {}) };
 }
 
 export default function RecipesTab() {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
   const [listGeneration, setListGeneration] = useState(0);
-  const [categories] = useResource((signal) => api.get<Category[]>('/api/categories', { signal }), []);
+  const [categories] = useResource((signal) => api.get('/api/categories', { signal }), []);
   const categoryList = categories.data ?? [];
 
   const openEditor = async (id: number) => {
     try {
-      setMode({ kind: 'edit', recipe: await api.get<Recipe>(`/api/recipes/${id}`) });
+      setMode({ kind: 'edit', recipe: await api.get('/api/recipes/:id', { params: { id } }) });
     } catch (err) {
       showToast({ title: 'Error', description: (err as Error).message, variant: 'destructive' });
     }
@@ -85,7 +78,14 @@ function RecipeList({
   const [applied, setApplied] = useState('');
   const [page, setPage] = useState(0);
   const [list, reload] = useResource(
-    (signal) => getList<Recipe>(recipeListPath(applied, page), signal),
+    // The total comes in X-Total-Count.
+    async (signal) => {
+      const { body, total } = await api.getWithTotal('/api/recipes', {
+        query: recipeListQuery(applied, page),
+        signal,
+      });
+      return { items: body, total };
+    },
     [applied, page],
   );
   const [confirm, confirmDialog] = useConfirm();
@@ -116,7 +116,7 @@ function RecipeList({
     if (!ok) return;
     try {
       await deleteWithUndo(
-        `/api/recipes/${recipe.id}`,
+        () => api.delete('/api/recipes/:id', { params: { id: recipe.id } }),
         { title: 'Success', description: 'Recipe deleted successfully!' },
         reload,
       );
@@ -222,24 +222,12 @@ function RecipeList({
                     )}
                   </td>
                   <td className="py-2 pr-1 text-right">
-                    <div className="flex justify-end gap-2">
-                      <button
-                        type="button"
-                        className={rowButton}
-                        onClick={() => onEdit(recipe.id)}
-                        aria-label={`Edit ${recipe.title}`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className={rowDangerButton}
-                        onClick={() => void remove(recipe)}
-                        aria-label={`Delete ${recipe.title}`}
-                      >
-                        Delete
-                      </button>
-                    </div>
+                    <EditDeleteButtons
+                      name={recipe.title}
+                      onEdit={() => onEdit(recipe.id)}
+                      onDelete={() => void remove(recipe)}
+                      className="flex justify-end gap-2"
+                    />
                   </td>
                 </tr>
               ))}

@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import { api, errorText } from '../../../lib/api-client.ts';
+import type { VersionSummary } from '../../../lib/api/answers.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
+import type { BlogPost } from '../../../lib/schemas/blog-post.ts';
+import type { Page } from '../../../lib/schemas/page.ts';
+import type { Recipe } from '../../../lib/schemas/recipe.ts';
 import { showToast } from '../../../stores/toasts.ts';
-import {
-  restoreVersionPath,
-  versionsPath,
-  type VersionedCollection,
-  type VersionSummary,
-} from '../shared/admin-api.ts';
 import { Panel, rowButton } from '../shared/fields.tsx';
 import { publishRequested, shortTime } from '../shared/publish-state.ts';
 import { useResource } from '../shared/use-resource.ts';
@@ -14,17 +12,32 @@ import { useResource } from '../shared/use-resource.ts';
 // Earlier versions of a recipe, page or post (issue 12 item 6): the last 20 with their time and
 // author, each restored in one click (the restore is itself kept as a version, so it can be undone).
 
-export default function VersionsPanel<T extends { id: number; updatedAt?: string }>({
-  collection = 'recipes',
-  item,
-  onRestored,
-}: {
-  collection?: VersionedCollection;
-  item: T;
-  onRestored: (restored: T) => void;
-}) {
+/** The item whose versions are shown, and what its restore hands back (the same kind of item). */
+type VersionedItem =
+  | { collection?: 'recipes'; item: Recipe; onRestored: (restored: Recipe) => void }
+  | { collection: 'pages'; item: Page; onRestored: (restored: Page) => void }
+  | { collection: 'blog/posts'; item: BlogPost; onRestored: (restored: BlogPost) => void };
+
+function listVersions(of: VersionedItem, signal: AbortSignal): Promise<VersionSummary[]> {
+  const options = { params: { id: of.item.id }, signal };
+  if (of.collection === 'pages') return api.get('/api/pages/:id/versions', options);
+  if (of.collection === 'blog/posts') return api.get('/api/blog/posts/:id/versions', options);
+  return api.get('/api/recipes/:id/versions', options);
+}
+
+async function restoreVersion(of: VersionedItem, versionId: number): Promise<void> {
+  const options = { params: { id: of.item.id, versionId } };
+  if (of.collection === 'pages')
+    of.onRestored(await api.post('/api/pages/:id/versions/:versionId/restore', options));
+  else if (of.collection === 'blog/posts')
+    of.onRestored(await api.post('/api/blog/posts/:id/versions/:versionId/restore', options));
+  else of.onRestored(await api.post('/api/recipes/:id/versions/:versionId/restore', options));
+}
+
+export default function VersionsPanel(props: VersionedItem) {
+  const { collection, item } = props;
   const [versions, reload] = useResource(
-    (signal) => api.get<VersionSummary[]>(versionsPath(collection, item.id), { signal }),
+    (signal) => listVersions(props, signal),
     [collection, item.id, item.updatedAt],
   );
   const [busy, setBusy] = useState<number | null>(null);
@@ -32,13 +45,12 @@ export default function VersionsPanel<T extends { id: number; updatedAt?: string
   const restore = async (version: VersionSummary) => {
     setBusy(version.id);
     try {
-      const restored = await api.post<T>(restoreVersionPath(collection, item.id, version.id));
+      await restoreVersion(props, version.id);
       showToast({
         title: 'Version restored',
         description: `Restored the version of ${shortTime(version.createdAt)}.`,
       });
       publishRequested();
-      onRestored(restored);
       reload();
     } catch (err) {
       showToast({

@@ -1,3 +1,4 @@
+import * as v from 'valibot';
 import { parseLeadingQuantity } from '../../../lib/quantities.ts';
 import { instructionTexts } from '../../../lib/recipe-text.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
@@ -6,6 +7,7 @@ import {
   RecipeInputSchema,
   type Difficulty,
   type Recipe,
+  type RecipeInput,
 } from '../../../lib/schemas/recipe.ts';
 
 // The recipe form's state (what a cook types: ingredient rows in named sections, steps, tags as
@@ -362,6 +364,12 @@ export function imageLooksValid(text: string): boolean {
 }
 
 /** The form's inline errors, keyed by field ("title", "nutrition.protein", "ingredients"), or {} when valid. */
+/** The draft as the API's RecipeInput when the shared schema accepts it, else null. */
+export function recipeInputOf(draft: RecipeDraft): RecipeInput | null {
+  const input = inputFromDraft(draft);
+  return v.is(RecipeInputSchema, input) ? input : null;
+}
+
 export function validateDraft(draft: RecipeDraft): Record<string, string> {
   const input = inputFromDraft(draft);
   const errors: Record<string, string> = {};

@@ -1,5 +1,5 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api/client.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { SettingsInputSchema, type Settings as SiteSettings } from '../../../lib/schemas/settings.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -31,7 +31,7 @@ const SWITCHES: { key: keyof SiteSettings; label: string; hint: string }[] = [
 ];
 
 export default function SettingsTab() {
-  const [loaded, reload] = useResource((signal) => api.get<SiteSettings>('/api/settings', { signal }), []);
+  const [loaded, reload] = useResource((signal) => api.get('/api/settings', { signal }), []);
   const [form, setForm] = useState<SiteSettings | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -53,7 +53,7 @@ export default function SettingsTab() {
     if (found) return;
     setSaving(true);
     try {
-      const saved = await api.put<SiteSettings>('/api/settings', form);
+      const saved = await api.put('/api/settings', { body: form });
       if (saved && typeof saved === 'object') setForm({ ...form, ...saved });
       showToast({
         title: 'Settings Saved',

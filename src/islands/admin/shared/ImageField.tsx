@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { errorText } from '../../../lib/api-client.ts';
+import { errorText } from '../../../lib/api/client.ts';
 import { imageFileProblem, uploadImage } from './admin-api.ts';
 
 // An image for a recipe or a post (issue 13 item 3): drop a photo on the box or pick one

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { api, errorText } from '../../../lib/api-client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import type { PublishStatus } from '../../../lib/schemas/publish.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { $publishPoke, FAST_POLL_MS, publishView, shortTime, SLOW_POLL_MS } from './publish-state.ts';
@@ -21,7 +21,7 @@ export default function PublishStatusBadge() {
       clearTimeout(timer.current);
       let next = SLOW_POLL_MS;
       try {
-        const fresh = await api.get<PublishStatus>('/api/admin/publish/status');
+        const fresh = await api.get('/api/admin/publish/status');
         if (stopped) return;
         setStatus(fresh);
         if (fresh.state === 'publishing') next = FAST_POLL_MS;
@@ -41,7 +41,7 @@ export default function PublishStatusBadge() {
   const publishAgain = async () => {
     setRetrying(true);
     try {
-      setStatus(await api.post<PublishStatus>('/api/admin/publish'));
+      setStatus(await api.post('/api/admin/publish'));
       $publishPoke.set($publishPoke.get() + 1);
     } catch (err) {
       showToast({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { api, errorText } from '../../../lib/api-client.ts';
+import type { TrashedEntityName, TrashEntry } from '../../../lib/api/answers.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import { showToast } from '../../../stores/toasts.ts';
-import { restoreTrashPath } from './admin-api.ts';
 import { Panel, rowButton } from './fields.tsx';
 import { publishRequested, shortTime } from './publish-state.ts';
 import { useResource } from './use-resource.ts';
@@ -9,16 +9,7 @@ import { useResource } from './use-resource.ts';
 // Recently deleted content (GET /api/admin/trash): anything deleted can come back after the
 // toast's 10 s Undo has gone, as long as the server keeps it (30 days).
 
-interface TrashEntry {
-  id: number;
-  entity: string;
-  entityId: number;
-  title: string;
-  deletedBy: string;
-  deletedAt: string;
-}
-
-const NAMES: Record<string, string> = {
+const NAMES: Record<TrashedEntityName, string> = {
   recipe: 'Recipe',
   category: 'Category',
   page: 'Page',
@@ -29,7 +20,7 @@ const NAMES: Record<string, string> = {
 export default function TrashPanel({ onRestored }: { onRestored: () => void }) {
   const [open, setOpen] = useState(false);
   const [trash, reload] = useResource(
-    (signal) => (open ? api.get<TrashEntry[]>('/api/admin/trash', { signal }) : Promise.resolve([])),
+    (signal) => (open ? api.get('/api/admin/trash', { signal }) : Promise.resolve([])),
     [open],
   );
   const [busy, setBusy] = useState<number | null>(null);
@@ -37,7 +28,7 @@ export default function TrashPanel({ onRestored }: { onRestored: () => void }) {
   const restore = async (entry: TrashEntry) => {
     setBusy(entry.id);
     try {
-      await api.post(restoreTrashPath(entry.id));
+      await api.post('/api/admin/trash/:id/restore', { params: { id: entry.id } });
       showToast({ title: 'Restored', description: `${entry.title} is back.` });
       publishRequested();
       reload();
@@ -79,7 +70,7 @@ export default function TrashPanel({ onRestored }: { onRestored: () => void }) {
               <div className="min-w-0">
                 <p className="truncate font-medium">{entry.title}</p>
                 <p className="muted text-sm">
-                  {NAMES[entry.entity] ?? entry.entity} · deleted{' '}
+                  {NAMES[entry.entity]} · deleted{' '}
                   <time dateTime={entry.deletedAt}>{shortTime(entry.deletedAt)}</time> by {entry.deletedBy}
                 </p>
               </div>

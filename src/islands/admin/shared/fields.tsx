@@ -221,3 +221,27 @@ export const rowButton =
   'inline-flex min-h-9 items-center rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800';
 export const rowDangerButton =
   'inline-flex min-h-9 items-center rounded-full px-3 py-1 text-sm font-semibold text-red-700 ring-1 ring-red-300 hover:bg-red-50 dark:text-red-300 dark:ring-red-800 dark:hover:bg-red-950/40';
+
+/** A listed item's Edit and Delete buttons, named for screen readers ("Edit Lemon Pie"). */
+export function EditDeleteButtons({
+  name,
+  onEdit,
+  onDelete,
+  className = 'flex gap-2',
+}: {
+  name: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <button type="button" className={rowButton} onClick={onEdit} aria-label={`Edit ${name}`}>
+        Edit
+      </button>
+      <button type="button" className={rowDangerButton} onClick={onDelete} aria-label={`Delete ${name}`}>
+        Delete
+      </button>
+    </div>
+  );
+}

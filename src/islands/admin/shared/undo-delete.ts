@@ -1,28 +1,23 @@
-import { api, errorText } from '../../../lib/api-client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import { showToast } from '../../../stores/toasts.ts';
-import { restoreTrashPath, trashIdOf } from './admin-api.ts';
+import type { Trashed } from '../../../lib/api/answers.ts';
 import { publishRequested } from './publish-state.ts';
 
 /** How long the toast offers to undo a delete (issue 12 item 6). */
 export const UNDO_MS = 10_000;
 
 /**
- * Deletes with DELETE `path`, then shows `success` with an Undo button for 10 s when the server
- * kept the item in its trash. `onChange` runs after the delete and again after an undo.
+ * Deletes with `remove` (an admin DELETE call), then shows `success` with an Undo button for 10 s
+ * that restores the item from the trash. `onChange` runs after the delete and again after an undo.
  */
 export async function deleteWithUndo(
-  path: string,
+  remove: () => Promise<Trashed>,
   success: { title: string; description: string },
   onChange: () => void,
 ): Promise<void> {
-  const body = await api.delete<unknown>(path);
+  const { trash } = await remove();
   publishRequested();
   onChange();
-  const trashId = trashIdOf(body);
-  if (trashId === undefined) {
-    showToast(success);
-    return;
-  }
   showToast({
     ...success,
     durationMs: UNDO_MS,
@@ -30,7 +25,7 @@ export async function deleteWithUndo(
       label: 'Undo',
       onClick: () => {
         api
-          .post<unknown>(restoreTrashPath(trashId))
+          .post('/api/admin/trash/:id/restore', { params: { id: trash.id } })
           .then(() => {
             publishRequested();
             onChange();
