@@ -20,11 +20,17 @@ describe.skipIf(!chromiumPath)('the AI Generator tab', () => {
       data: { username: 'admin', password: 'admin-test-password' },
     });
     expect(login.status()).toBe(200);
+    // Switched off, as a fresh site starts (other browser files may have switched it on).
+    const off = await page.context().request.put(`${baseUrl}/api/generator/config`, {
+      headers: { Origin: baseUrl },
+      data: { isEnabled: false },
+    });
+    expect(off.status(), await off.text()).toBe(200);
     await page.goto(`${baseUrl}/admin#generator`, { waitUntil: 'networkidle' });
     const tab = page.getByTestId('generator-tab');
     await tab.waitFor({ timeout: 30_000 });
 
-    // Off by default: the buttons are disabled and the tab says why.
+    // Off: the buttons are disabled and the tab says why.
     const generate = page.getByRole('button', { name: 'Generate Recipe', exact: true });
     await expect(generate.isDisabled()).resolves.toBe(true);
     await page.getByText('The generator is switched off').waitFor();

@@ -21,9 +21,10 @@ import type { StartedSearch } from '../search-start-script.ts';
 // arrives: typing searches after a 300 ms pause when the trimmed text is not empty; Enter or the
 // button searches at once and cancels the pending one; a category filter (and ?cuisine= from
 // links); 8 skeleton cards while loading; suggestions when nothing matches and before the first
-// search. The address follows the search (typing replaces the history entry, a submitted search
-// adds one), so back/forward and shared links work. Result cards are the site's own cards: the
-// layout's card dialog opener opens them in the recipe dialog.
+// search. The address follows the search (the first typed search adds a history entry and later
+// keystrokes replace it; a submitted search adds one), so back/forward and shared links work.
+// Result cards are the site's own cards: the layout's card dialog opener opens them in the recipe
+// dialog.
 //
 // Which part shows is `<html data-search>` (idle, loading, results, empty, error), set first by
 // the inline start script so the first paint already shows the right one.
@@ -36,7 +37,12 @@ declare global {
 }
 
 type View = 'idle' | 'loading' | 'results' | 'empty' | 'error';
-type HistoryMode = 'push' | 'replace' | 'none';
+/**
+ * How a search changes the history: 'push' adds an entry (Enter, a chip, a suggestion); 'type'
+ * adds one for the first search typed after such an entry and replaces it while typing goes on,
+ * so Back returns to the last search the reader settled on; 'none' leaves it (back/forward).
+ */
+type HistoryMode = 'push' | 'type' | 'none';
 
 const SUGGESTIONS_TEXT = {
   idle: ['Start Your Recipe Search', 'Search by dish, ingredient or cuisine, or try one of these:'],
@@ -160,6 +166,9 @@ function setUp(root: HTMLElement, els: SearchElements): void {
     }
   }
 
+  /** Whether the current history entry was made by typing (the next typed search replaces it). */
+  let typedEntry = false;
+
   async function run(next: SearchCriteria, history: HistoryMode): Promise<void> {
     clearTimeout(pending);
     clearTimeout(restOfCards);
@@ -168,8 +177,10 @@ function setUp(root: HTMLElement, els: SearchElements): void {
     showFilters(next);
     const address = searchPageAddress(next);
     if (history !== 'none' && address !== location.pathname + location.search) {
-      window.history[history === 'push' ? 'pushState' : 'replaceState'](null, '', address);
+      const replace = history === 'type' && typedEntry;
+      window.history[replace ? 'replaceState' : 'pushState'](null, '', address);
     }
+    typedEntry = history === 'type';
     const q = next.q.trim();
     document.title = q ? `${q}: recipe search | ${baseTitle}` : `Search | ${baseTitle}`;
     if (!hasCriteria(next)) {
@@ -200,10 +211,10 @@ function setUp(root: HTMLElement, els: SearchElements): void {
     const value = els.input.value;
     clearTimeout(pending);
     if (!value.trim()) {
-      if (!criteria.category && !criteria.cuisine) void run({ ...criteria, q: '' }, 'replace');
+      if (!criteria.category && !criteria.cuisine) void run({ ...criteria, q: '' }, 'type');
       return;
     }
-    pending = setTimeout(() => void run({ ...criteria, q: value }, 'replace'), SEARCH_DEBOUNCE_MS);
+    pending = setTimeout(() => void run({ ...criteria, q: value }, 'type'), SEARCH_DEBOUNCE_MS);
   });
   els.form.addEventListener('submit', (event) => {
     event.preventDefault();
