@@ -20,6 +20,28 @@ export function dataDir(): string {
   return path.resolve(process.env.FORKFUL_DATA_DIR || '.data');
 }
 
+/** Databases with one connection that serves queries in arrival order (PGlite). */
+const singleConnection = new WeakSet<Db>();
+
+/** Records that `db` is an embedded database (one connection, queries in arrival order). */
+export function markSingleConnection(db: Db): Db {
+  singleConnection.add(db);
+  return db;
+}
+
+/**
+ * Runs a request's reads as one turn on the database. PGlite has one connection and serves
+ * queries in arrival order, so a search that needs three queries (exact words, the nearest
+ * known words, the corrected words) queues three times behind every other request's queries: at
+ * 50 concurrent searches of 10,000 recipes its p95 was 3.2 s. A transaction takes PGlite's lock
+ * once for all of them, so requests are served whole, first come first served. On PostgreSQL the
+ * reads run on the pool as they are (a transaction there would only add round trips).
+ */
+export function inOneTurn<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  if (!singleConnection.has(db)) return work(db);
+  return db.transaction().execute(work);
+}
+
 /** The Postgres URL of the environment, if any (Netlify DB sets NETLIFY_DATABASE_URL). */
 export function databaseUrl(): string | undefined {
   return process.env.DATABASE_URL || process.env.NETLIFY_DATABASE_URL || undefined;
@@ -54,17 +76,21 @@ function openDefaultDatabase(): Db {
  */
 function lazyEmbeddedDatabase(dir: string): Db {
   const embeddedModule = new URL('./embedded.ts', import.meta.url).href;
-  return new Kysely<Database>({
-    dialect: new PGliteDialect({
-      pglite: async () => {
-        // @vite-ignore: the specifier is computed on purpose (see above), not an oversight.
-        const embedded = (await import(/* @vite-ignore */ embeddedModule)) as typeof import('./embedded.ts');
-        const opened = embedded.openPGlite(dir);
-        await opened.ready();
-        return opened.pglite;
-      },
+  return markSingleConnection(
+    new Kysely<Database>({
+      dialect: new PGliteDialect({
+        pglite: async () => {
+          // @vite-ignore: the specifier is computed on purpose (see above), not an oversight.
+          const embedded = (await import(
+            /* @vite-ignore */ embeddedModule
+          )) as typeof import('./embedded.ts');
+          const opened = embedded.openPGlite(dir);
+          await opened.ready();
+          return opened.pglite;
+        },
+      }),
     }),
-  });
+  );
 }
 
 /** Postgres through Neon's serverless Pool (WebSocket), as in production. */

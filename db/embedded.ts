@@ -5,7 +5,7 @@ import { Kysely, PGliteDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from './schema.ts';
-import type { Db } from './client.ts';
+import { markSingleConnection, type Db } from './client.ts';
 
 // The embedded database (PGlite, Postgres compiled to WASM) for local use and tests. Its own
 // module so that deployed functions, which always talk to Neon, never bundle it: db/client.ts
@@ -43,7 +43,7 @@ export function openPGlite(dir: string | undefined, template?: Blob): EmbeddedDa
     extensions: { pg_trgm },
     ...(template ? { loadDataDir: template } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const db = markSingleConnection(new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) }));
   let closed = false;
   const close = async () => {
     if (closed) return;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { getDb } from '../db/client.ts';
+import { getDb, inOneTurn } from '../db/client.ts';
 import { categoryTag } from './_shared/cache/areas.ts';
 import { withResponseCache } from './_shared/cache/cached-response.ts';
 import { areaPolicy, recipeListPolicy, recipePolicy } from './_shared/cache/policies.ts';
@@ -172,7 +172,7 @@ export default defineRoutes([
     path: '/api/recipes/search',
     handler: withResponseCache('search', async (_req, { url }) => {
       const query = parseOrThrow(SearchQuery, queryOf(url), 'query');
-      const recipes = await searchRecipes(getDb(), query);
+      const recipes = await inOneTurn(getDb(), (db) => searchRecipes(db, query));
       return json(recipes, { cache: recipeListPolicy('search', recipes) });
     }),
   },
