@@ -5,6 +5,10 @@
 // recipe-by-slug on the real local server, the
 // server's memory after repeated rebuilds and under 5 minutes of mixed load, bytes per page type and (when Chromium is present)
 // Lighthouse scores. Prints a table and writes bench/results.json.
+// --engine=postgres runs the same catalogues on a real PostgreSQL server (BENCH_PG_URL, default the
+// local postgres://postgres@127.0.0.1:5432/postgres; a database forkful_bench_<n> is made for each
+// size and dropped after) and writes bench/results-postgres.json; memory and Lighthouse, which do
+// not depend on the database, are left to the embedded run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,11 +17,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { migrateToLatest } from '../db/client.ts';
+import { migrateToLatest, openPostgres, useLocalWebSocketProxy, type Db } from '../db/client.ts';
 import { openPGlite } from '../db/embedded.ts';
 import { readRecipeFile, recipeFiles, seedDatabase } from '../db/seed.ts';
 import { benchMemory, memoryReport } from './lib/memory-bench.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.ts';
+import { startWebSocketProxy } from './lib/ws-proxy.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const full = process.argv.includes('--full');
@@ -29,6 +34,8 @@ const sizes = argValue('sizes')
   : full
     ? [1000, 10000, 50000]
     : [100, 1000];
+const engine = argValue('engine') === 'postgres' ? 'postgres' : 'pglite';
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REBUILDS = Number(process.env.BENCH_REBUILDS ?? 20);
 const REQUESTS = 300;
 /** Clients searching at once for the concurrent search figure (issue 15: p95 ≤ 500 ms at 50). */
@@ -84,10 +91,46 @@ interface SizeResult {
   rssMbAfterRebuilds?: { rebuilds: number; rssMb: number; secondsPerRebuild: number };
 }
 
-/** Fills a fresh embedded database with N recipes made from the real ones (titles numbered). */
-async function prepareData(dataDir: string, n: number): Promise<void> {
+/** The URL of the bench's PostgreSQL database for a catalogue of `n` recipes. */
+function postgresUrl(n: number): string {
+  const url = new URL(PG_URL);
+  url.pathname = `/forkful_bench_${n}`;
+  return url.toString();
+}
+
+/** Runs `work` with an admin connection to the PostgreSQL server (to create and drop databases). */
+async function withPostgresAdmin(work: (admin: Db) => Promise<void>): Promise<void> {
+  const admin = openPostgres(PG_URL);
+  try {
+    await work(admin);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/**
+ * A fresh, empty database for a catalogue of `n` recipes: an embedded one in `dataDir`, or with
+ * --engine=postgres the database forkful_bench_<n>, made again on the server.
+ */
+async function openFreshDatabase(
+  dataDir: string,
+  n: number,
+): Promise<{ db: Db; close: () => Promise<void> }> {
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const { db, close } = openPGlite(path.join(dataDir, 'pglite'));
+  if (engine === 'pglite') return openPGlite(path.join(dataDir, 'pglite'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const name = `forkful_bench_${n}`;
+  await withPostgresAdmin(async (admin) => {
+    await sql`DROP DATABASE IF EXISTS ${sql.id(name)} WITH (FORCE)`.execute(admin);
+    await sql`CREATE DATABASE ${sql.id(name)}`.execute(admin);
+  });
+  const db = openPostgres(postgresUrl(n));
+  return { db, close: () => db.destroy() };
+}
+
+/** Fills a fresh database with N recipes made from the real ones (titles numbered). */
+async function prepareData(dataDir: string, n: number): Promise<void> {
+  const { db, close } = await openFreshDatabase(dataDir, n);
   try {
     await migrateToLatest(db);
     await seedDatabase(db, {
@@ -164,7 +207,12 @@ function buildTimeoutMs(recipes: number): number {
   return Math.max(30 * 60_000, recipes * 72);
 }
 
-async function startServer(dataDir: string, port: number, recipes = 0): Promise<RunningServer> {
+async function startServer(
+  dataDir: string,
+  port: number,
+  recipes = 0,
+  databaseUrl?: string,
+): Promise<RunningServer> {
   let output = '';
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.ts'], {
     cwd: root,
@@ -174,6 +222,7 @@ async function startServer(dataDir: string, port: number, recipes = 0): Promise<
       PORT: String(port),
       FORKFUL_DATA_DIR: dataDir,
       SITE_URL: `http://localhost:${port}`,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -381,7 +430,7 @@ async function benchSize(n: number): Promise<SizeResult> {
   process.stdout.write('starting server and building… ');
   const loadBefore = load1();
   const t = performance.now();
-  const server = await startServer(dataDir, port, n);
+  const server = await startServer(dataDir, port, n, engine === 'postgres' ? postgresUrl(n) : undefined);
   const startSeconds = (performance.now() - t) / 1000;
   const loadAfter = load1();
   const built = /Built (\d+) pages in ([\d.]+) s/.exec(server.output());
@@ -460,7 +509,13 @@ async function benchSize(n: number): Promise<SizeResult> {
   }
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
-  if (!process.env.BENCH_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (engine === 'postgres')
+      await withPostgresAdmin(async (admin) => {
+        await sql`DROP DATABASE IF EXISTS ${sql.id(`forkful_bench_${n}`)} WITH (FORCE)`.execute(admin);
+      });
+  }
   console.log('done');
   return result;
 }
@@ -481,7 +536,14 @@ function pageBytes(distDir: string, page: string): { html: number; css: number; 
 
 async function main(): Promise<void> {
   const results: SizeResult[] = [];
-  for (const n of sizes) results.push(await benchSize(n));
+  // Neon's driver speaks WebSocket; locally a proxy carries it to the PostgreSQL server.
+  const proxy = engine === 'postgres' ? await startWebSocketProxy() : undefined;
+  if (proxy) useLocalWebSocketProxy(proxy.port);
+  try {
+    for (const n of sizes) results.push(await benchSize(n));
+  } finally {
+    await proxy?.close();
+  }
 
   console.log(
     '\nrecipes | pages | /recipe | output MB | build s (CPU s) | RSS MB | load | search p95 words/typo/category ms | by-slug p95 ms | edit→live s',
@@ -521,6 +583,14 @@ async function main(): Promise<void> {
   // Memory under 5 minutes of mixed load and 2 quiet minutes (scripts/lib/memory-bench.ts).
   // BENCH_MEMORY=0 skips it (and BENCH_LIGHTHOUSE=0 the Lighthouse runs below).
   const extras: Record<string, unknown> = {};
+  if (engine === 'postgres') {
+    writeResults('results-postgres.json', {
+      engine,
+      postgres: PG_URL.replace(/\/\/[^@]*@/, '//'),
+      sizes: results,
+    });
+    return;
+  }
   if (process.env.BENCH_MEMORY !== '0') {
     console.log('\nMemory under load…');
     const memory = await benchMemory(root);
@@ -581,15 +651,19 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
+  writeResults('results.json', { engine, sizes: results, ...extras });
+}
+
+/** Writes the figures, with the date and the machine, to bench/<file>. */
+function writeResults(file: string, figures: Record<string, unknown>): void {
   const out = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },
-    sizes: results,
-    ...extras,
+    ...figures,
   };
   fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench', 'results.json'), `${JSON.stringify(out, null, 2)}\n`);
-  console.log('\nWrote bench/results.json');
+  fs.writeFileSync(path.join(root, 'bench', file), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\nWrote bench/${file}`);
 }
 
 /** Changes one recipe's title in a stopped server's database (to time the rebuild that follows). */
