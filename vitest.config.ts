@@ -6,6 +6,10 @@ export default defineConfig({
   test: {
     // A stray `.only` must not silently skip the rest of the suite in CI.
     allowOnly: !process.env.CI,
+    // Vitest's default is one worker per core but one, which on a 2-core machine runs every file
+    // alone. Two: the unit and API files wait on databases and child processes as much as on CPU.
+    // (Projects with fileParallelism off still run one file at a time, after the others.)
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -32,8 +36,6 @@ export default defineConfig({
           env: { FORKFUL_TEST_DB: 'postgres' },
           testTimeout: 20_000,
           hookTimeout: 60_000,
-          // One server: files create and drop their own databases, keep it gentle on 2 cores.
-          fileParallelism: false,
         },
       },
       {
