@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import blog from '../../functions/blog.ts';
 import contentVersions from '../../functions/content-versions.ts';
-import { publishingSettled } from '../../functions/_shared/publish.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
-import { guardAccounts } from '../helpers/admin-session.ts';
+import { as } from '../helpers/accounts.ts';
+import { useAdminSuite } from '../helpers/admin-session.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Blog posts and blog categories (issue 12 item 2): a new post is a draft, drafts only for the
@@ -11,18 +10,7 @@ import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/tes
 
 describe.skipIf(!databaseAvailable)(`blog API on ${engine}`, () => {
   const db = useTestDatabase();
-  let cook: TestAccount;
-  let admin: TestAccount;
-  const savedHook = process.env.BUILD_HOOK_URL;
-
-  beforeAll(async () => {
-    delete process.env.BUILD_HOOK_URL;
-    ({ cook, admin } = await guardAccounts());
-  });
-  afterAll(async () => {
-    await publishingSettled();
-    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
-  });
+  const { cook, admin } = useAdminSuite();
 
   const posts = () => db().selectFrom('blog_posts').selectAll().orderBy('id').execute();
   const categories = () => db().selectFrom('blog_categories').selectAll().orderBy('id').execute();

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import categories from '../../functions/categories.ts';
 import recipes from '../../functions/recipes.ts';
-import { publishingSettled } from '../../functions/_shared/publish.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
-import { guardAccounts } from '../helpers/admin-session.ts';
+import { as } from '../helpers/accounts.ts';
+import { useAdminSuite } from '../helpers/admin-session.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
@@ -12,18 +11,7 @@ import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/tes
 
 describe.skipIf(!databaseAvailable)(`category writes on ${engine}`, () => {
   const db = useTestDatabase();
-  let cook: TestAccount;
-  let admin: TestAccount;
-  const savedHook = process.env.BUILD_HOOK_URL;
-
-  beforeAll(async () => {
-    delete process.env.BUILD_HOOK_URL;
-    ({ cook, admin } = await guardAccounts());
-  });
-  afterAll(async () => {
-    await publishingSettled();
-    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
-  });
+  const { cook, admin } = useAdminSuite();
 
   const rows = () => db().selectFrom('categories').selectAll().orderBy('id').execute();
 

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishingSettled } from '../../functions/_shared/publish.ts';
+import { describe, expect, it } from 'vitest';
 import type { Handler, Route } from '../../functions/_shared/router.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
-import { guardAccounts } from '../helpers/admin-session.ts';
+import { as } from '../helpers/accounts.ts';
+import { useAdminSuite } from '../helpers/admin-session.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
@@ -115,18 +114,7 @@ describe('route lists', () => {
 
 describe.skipIf(!databaseAvailable)(`guard matrix on ${engine}`, () => {
   useTestDatabase();
-  let cook: TestAccount;
-  let admin: TestAccount;
-  const savedHook = process.env.BUILD_HOOK_URL;
-
-  beforeAll(async () => {
-    delete process.env.BUILD_HOOK_URL;
-    ({ cook, admin } = await guardAccounts());
-  });
-  afterAll(async () => {
-    await publishingSettled();
-    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
-  });
+  const { cook, admin } = useAdminSuite();
 
   it.each(adminRoutes.map(({ file, handler, route }) => [keyOf(route), file, handler, route] as const))(
     'admin route %s (%s): anonymous 401, cook 403, admin passes',

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import blog from '../../functions/blog.ts';
 import pages from '../../functions/pages.ts';
 import settings from '../../functions/settings.ts';
 import { isCached } from '../../functions/_shared/cache/local-cache.ts';
-import { publishingSettled } from '../../functions/_shared/publish.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
-import { guardAccounts } from '../helpers/admin-session.ts';
+import { as } from '../helpers/accounts.ts';
+import { useAdminSuite } from '../helpers/admin-session.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Static pages and the footer (issue 12 item 2): drafts only for the admin, {title, slug,
@@ -14,18 +13,7 @@ import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/tes
 
 describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
   const db = useTestDatabase();
-  let cook: TestAccount;
-  let admin: TestAccount;
-  const savedHook = process.env.BUILD_HOOK_URL;
-
-  beforeAll(async () => {
-    delete process.env.BUILD_HOOK_URL;
-    ({ cook, admin } = await guardAccounts());
-  });
-  afterAll(async () => {
-    await publishingSettled();
-    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
-  });
+  const { cook, admin } = useAdminSuite();
 
   const rows = () => db().selectFrom('pages').selectAll().orderBy('id').execute();
   const slugsOf = (list: { slug: string }[]) => list.map((p) => p.slug);

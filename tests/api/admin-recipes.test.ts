@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import recipes from '../../functions/recipes.ts';
 import reviews from '../../functions/reviews.ts';
-import { publishingSettled } from '../../functions/_shared/publish.ts';
 import { createRecipe } from '../../functions/_shared/services/recipes.ts';
 import { DEFAULT_RECIPE_IMAGE } from '../../src/lib/schemas/recipe.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
-import { guardAccounts } from '../helpers/admin-session.ts';
+import { as } from '../helpers/accounts.ts';
+import { useAdminSuite } from '../helpers/admin-session.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
@@ -15,18 +14,7 @@ import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/tes
 
 describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
   const db = useTestDatabase();
-  let cook: TestAccount;
-  let admin: TestAccount;
-  const savedHook = process.env.BUILD_HOOK_URL;
-
-  beforeAll(async () => {
-    delete process.env.BUILD_HOOK_URL;
-    ({ cook, admin } = await guardAccounts());
-  });
-  afterAll(async () => {
-    await publishingSettled();
-    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
-  });
+  const { cook, admin } = useAdminSuite();
 
   const count = async () =>
     Number(

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import settings from '../../functions/settings.ts';
-import { publishingSettled } from '../../functions/_shared/publish.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
-import { guardAccounts } from '../helpers/admin-session.ts';
+import { as } from '../helpers/accounts.ts';
+import { useAdminSuite } from '../helpers/admin-session.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Site settings (issue 12 item 2): GET for everyone, PUT the full SPEC §3 object for the admin,
@@ -26,18 +25,7 @@ const FIELDS = [
 
 describe.skipIf(!databaseAvailable)(`settings API on ${engine}`, () => {
   const db = useTestDatabase();
-  let cook: TestAccount;
-  let admin: TestAccount;
-  const savedHook = process.env.BUILD_HOOK_URL;
-
-  beforeAll(async () => {
-    delete process.env.BUILD_HOOK_URL;
-    ({ cook, admin } = await guardAccounts());
-  });
-  afterAll(async () => {
-    await publishingSettled();
-    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
-  });
+  const { cook, admin } = useAdminSuite();
 
   const row = () => db().selectFrom('settings').selectAll().executeTakeFirstOrThrow();
 

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import contentVersions from '../../functions/content-versions.ts';
 import pages from '../../functions/pages.ts';
 import recipes from '../../functions/recipes.ts';
 import reviews from '../../functions/reviews.ts';
 import saved from '../../functions/saved.ts';
-import { publishingSettled } from '../../functions/_shared/publish.ts';
 import { VERSIONS_KEPT } from '../../functions/_shared/services/versions.ts';
-import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
-import { guardAccounts } from '../helpers/admin-session.ts';
+import { as, signUp } from '../helpers/accounts.ts';
+import { useAdminSuite } from '../helpers/admin-session.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
@@ -17,18 +16,7 @@ import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/tes
 
 describe.skipIf(!databaseAvailable)(`versions and trash on ${engine}`, () => {
   useTestDatabase();
-  let cook: TestAccount;
-  let admin: TestAccount;
-  const savedHook = process.env.BUILD_HOOK_URL;
-
-  beforeAll(async () => {
-    delete process.env.BUILD_HOOK_URL;
-    ({ cook, admin } = await guardAccounts());
-  });
-  afterAll(async () => {
-    await publishingSettled();
-    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
-  });
+  const { cook, admin } = useAdminSuite();
 
   it('keeps the previous state of a recipe on each update and restores one', async () => {
     const made = await call(

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import auth from '../../functions/auth.ts';
+import { publishingSettled } from '../../functions/_shared/publish.ts';
 import { cookieFrom, signUp, type TestAccount } from './accounts.ts';
 import { call } from './test-db.ts';
 
@@ -24,4 +26,25 @@ export async function logInAdmin(): Promise<TestAccount> {
 /** An anonymous caller, a signed-in cook and the admin: the guard matrix of an admin route. */
 export async function guardAccounts(): Promise<{ cook: TestAccount; admin: TestAccount }> {
   return { cook: await signUp('cook'), admin: await logInAdmin() };
+}
+
+/**
+ * The setup every admin API suite shares: no build hook while it runs (its writes publish to
+ * nowhere), the guard accounts signed in before its tests, and publishes still under way awaited
+ * after them. The accounts are filled in place in beforeAll, so a suite may destructure them at once.
+ */
+export function useAdminSuite(): { cook: TestAccount; admin: TestAccount } {
+  const accounts = { cook: {} as TestAccount, admin: {} as TestAccount };
+  const savedHook = process.env.BUILD_HOOK_URL;
+  beforeAll(async () => {
+    delete process.env.BUILD_HOOK_URL;
+    const signedIn = await guardAccounts();
+    Object.assign(accounts.cook, signedIn.cook);
+    Object.assign(accounts.admin, signedIn.admin);
+  });
+  afterAll(async () => {
+    await publishingSettled();
+    if (savedHook !== undefined) process.env.BUILD_HOOK_URL = savedHook;
+  });
+  return accounts;
 }

@@ -5,7 +5,7 @@ import { withResponseCache } from '../../functions/_shared/cache/cached-response
 import { json } from '../../functions/_shared/http.ts';
 import { defineRoutes, type Handler } from '../../functions/_shared/router.ts';
 import { api, routePath } from '../../src/lib/api/client.ts';
-import { ROUTE_KEYS } from '../../src/lib/api/routes.ts';
+import { ROUTE_KEYS, type ApiRoutes } from '../../src/lib/api/routes.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 // The route table (src/lib/api/routes.ts) is the one list of the API's routes: the functions
@@ -98,3 +98,10 @@ export function handlerTypeChecks(): Handler[] {
     ]),
   ];
 }
+
+// Every route names its real answer: a route typed `unknown` would let any handler and any caller
+// through unchecked. The tuple is empty when none is; otherwise tsc names the offending keys.
+type UntypedAnswers = {
+  [K in keyof ApiRoutes]: unknown extends ApiRoutes[K]['output'] ? K : never;
+}[keyof ApiRoutes];
+export const untypedAnswers: [UntypedAnswers] extends [never] ? [] : [UntypedAnswers] = [];

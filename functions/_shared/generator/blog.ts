@@ -10,10 +10,10 @@ import {
   type BlogTone,
 } from '../../../src/lib/schemas/generator-request.ts';
 import { slugify, uniqueSlug } from '../../../src/lib/slug.ts';
-import { ApiError, toIssues } from '../http.ts';
+import { toIssues } from '../http.ts';
 import { createPost } from '../services/blog.ts';
-import { recordGeneration } from '../services/generation-log.ts';
-import { completeJson, GenerationError } from './ai-client.ts';
+import { GenerationError } from './ai-client.ts';
+import { GenerationRun } from './generation-run.ts';
 import { structuredOutputSchema } from './json-schema.ts';
 
 // One generated blog post (issue 14 §4): Markdown in the chosen tone, its length checked against
@@ -55,8 +55,7 @@ async function uniquePostSlug(db: Db, title: string): Promise<string> {
 }
 
 export async function generateBlogPost(db: Db, request: BlogGenerationRequest): Promise<GeneratedPostRef> {
-  const started = performance.now();
-  const usage = { prompt: 0, completion: 0 };
+  const run = new GenerationRun(db, request);
   const range = BLOG_LENGTHS[request.length];
   try {
     const categories = await db
@@ -87,21 +86,7 @@ export async function generateBlogPost(db: Db, request: BlogGenerationRequest): 
       ? `Write a blog post about: ${request.prompt}`
       : `Choose a topic home cooks search for that this blog has not covered.${avoid.length ? ` Existing posts: ${avoid.join('; ')}.` : ''}`;
     for (let attempt = 0; ; attempt++) {
-      const answer = await completeJson({
-        model: request.model.id,
-        system,
-        user,
-        schemaName: 'blog_post',
-        schema,
-      }).catch((err: unknown) => {
-        if (err instanceof GenerationError) {
-          usage.prompt += err.promptTokens;
-          usage.completion += err.completionTokens;
-        }
-        throw err;
-      });
-      usage.prompt += answer.promptTokens;
-      usage.completion += answer.completionTokens;
+      const answer = await run.complete({ system, user, schemaName: 'blog_post', schema });
       const parsed = v.safeParse(GeneratedBlogPostSchema, answer.value);
       if (!parsed.success) {
         const [first] = toIssues(parsed.issues);
@@ -138,42 +123,15 @@ export async function generateBlogPost(db: Db, request: BlogGenerationRequest): 
         { author: 'generator', publish: false },
       );
       const row = { id: created.id, slug: created.slug, title: created.title };
-      await recordGeneration(db, {
-        kind: request.kind,
-        modelId: request.model.id,
-        costPer1kTokens: request.model.costPer1kTokens,
-        prompt: request.prompt || null,
-        outcome: { status: 'success', title: row.title, id: row.id, slug: row.slug },
-        promptTokens: usage.prompt,
-        completionTokens: usage.completion,
-        durationMs: performance.now() - started,
-        jobId: request.jobId ?? null,
+      await run.record(request.prompt || null, {
+        status: 'success',
+        title: row.title,
+        id: row.id,
+        slug: row.slug,
       });
       return row;
     }
   } catch (err) {
-    const failure =
-      err instanceof GenerationError
-        ? err
-        : err instanceof ApiError
-          ? new GenerationError(502, `The model's blog post was refused: ${err.message}`)
-          : new GenerationError(
-              500,
-              `The blog post could not be saved: ${(err as Error).message ?? String(err)}`,
-            );
-    if (!(err instanceof GenerationError) && !(err instanceof ApiError))
-      console.error('[generator] blog post failed:', err);
-    await recordGeneration(db, {
-      kind: request.kind,
-      modelId: request.model.id,
-      costPer1kTokens: request.model.costPer1kTokens,
-      prompt: request.prompt || null,
-      outcome: { status: 'error', error: failure.message },
-      promptTokens: usage.prompt,
-      completionTokens: usage.completion,
-      durationMs: performance.now() - started,
-      jobId: request.jobId ?? null,
-    }).catch((logErr: unknown) => console.error('[generator] could not log a failure:', logErr));
-    throw failure;
+    throw await run.failed(err, 'blog post', request.prompt || null);
   }
 }

@@ -8,9 +8,9 @@ import {
   type GeneratedRecipe,
 } from '../../../src/lib/schemas/generated-content.ts';
 import type { AiModel } from '../../../src/lib/schemas/generator-config.ts';
-import { ApiError, toIssues } from '../http.ts';
-import { recordGeneration } from '../services/generation-log.ts';
-import { completeJson, GenerationError } from './ai-client.ts';
+import { toIssues } from '../http.ts';
+import { GenerationError } from './ai-client.ts';
+import { GenerationRun } from './generation-run.ts';
 import { createRecipe } from '../services/recipes.ts';
 import { slugify } from '../../../src/lib/slug.ts';
 import { coverFor } from './cover.ts';
@@ -133,8 +133,7 @@ function schemaProblem(issues: readonly v.BaseIssue<unknown>[]): string {
  * inserted, the failure logged) when the provider fails or the answer is unusable.
  */
 export async function generateRecipe(db: Db, request: RecipeGenerationRequest): Promise<GeneratedRecipeRef> {
-  const started = performance.now();
-  const usage = { prompt: 0, completion: 0 };
+  const run = new GenerationRun(db, request);
   let lastTitle: string | null = null;
   try {
     const categories = await categoriesWithCounts(db);
@@ -146,21 +145,7 @@ export async function generateRecipe(db: Db, request: RecipeGenerationRequest): 
     const system = systemPrompt(categories);
     let user = await userPrompt(db, request, categories);
     for (let attempt = 0; ; attempt++) {
-      const answer = await completeJson({
-        model: request.model.id,
-        system,
-        user,
-        schemaName: 'recipe',
-        schema,
-      }).catch((err: unknown) => {
-        if (err instanceof GenerationError) {
-          usage.prompt += err.promptTokens;
-          usage.completion += err.completionTokens;
-        }
-        throw err;
-      });
-      usage.prompt += answer.promptTokens;
-      usage.completion += answer.completionTokens;
+      const answer = await run.complete({ system, user, schemaName: 'recipe', schema });
       const parsed = v.safeParse(GeneratedRecipeSchema, answer.value);
       if (!parsed.success)
         throw new GenerationError(
@@ -192,42 +177,19 @@ export async function generateRecipe(db: Db, request: RecipeGenerationRequest): 
         { author: 'generator', publish: false },
       );
       const ref = { id: created.id, slug: created.slug, title: created.title, category: created.category };
-      await recordGeneration(db, {
-        kind: request.kind,
-        modelId: request.model.id,
-        costPer1kTokens: request.model.costPer1kTokens,
-        prompt: request.prompt || null,
-        outcome: { status: 'success', title: ref.title, id: ref.id, slug: ref.slug },
-        promptTokens: usage.prompt,
-        completionTokens: usage.completion,
-        durationMs: performance.now() - started,
-        jobId: request.jobId ?? null,
+      await run.record(request.prompt || null, {
+        status: 'success',
+        title: ref.title,
+        id: ref.id,
+        slug: ref.slug,
       });
       return ref;
     }
   } catch (err) {
-    const failure =
-      err instanceof GenerationError
-        ? err
-        : err instanceof ApiError
-          ? new GenerationError(502, `The model's recipe was refused: ${err.message}`)
-          : new GenerationError(
-              500,
-              `The recipe could not be saved: ${(err as Error).message ?? String(err)}`,
-            );
-    if (!(err instanceof GenerationError) && !(err instanceof ApiError))
-      console.error('[generator] recipe failed:', err);
-    await recordGeneration(db, {
-      kind: request.kind,
-      modelId: request.model.id,
-      costPer1kTokens: request.model.costPer1kTokens,
-      prompt: request.prompt || (lastTitle ? `(model's choice: ${lastTitle})` : null),
-      outcome: { status: 'error', error: failure.message },
-      promptTokens: usage.prompt,
-      completionTokens: usage.completion,
-      durationMs: performance.now() - started,
-      jobId: request.jobId ?? null,
-    }).catch((logErr: unknown) => console.error('[generator] could not log a failure:', logErr));
-    throw failure;
+    throw await run.failed(
+      err,
+      'recipe',
+      request.prompt || (lastTitle ? `(model's choice: ${lastTitle})` : null),
+    );
   }
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Context } from '@netlify/functions';
 import { getDb, type Db } from '../../../db/client.ts';
 import type { JobResult } from '../../../db/schema.ts';
+import type { WorkerOutcome } from '../../../src/lib/api/answers.ts';
 import type { BlogLength, BlogTone } from '../../../src/lib/schemas/generator-request.ts';
 import { publish } from '../publish.ts';
 import { releaseBudget, resolveModel } from '../services/generator-config.ts';
@@ -32,7 +33,7 @@ function concurrency(): number {
 export async function drainJobs(
   db: Db,
   options: { worker?: string; deadline?: number; context?: Partial<Context> } = {},
-): Promise<{ finished: number; requeued: boolean }> {
+): Promise<WorkerOutcome> {
   const worker = options.worker ?? `${process.pid}-${crypto.randomBytes(3).toString('hex')}`;
   let finished = 0;
   for (;;) {

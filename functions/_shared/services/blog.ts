@@ -18,7 +18,7 @@ import { badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
-import { assertSlugFree, isUniqueViolation, slugClash } from './slugs.ts';
+import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';
 
 // The blog (SPEC §7 "blog"): posts (drafts only for the admin) and blog categories, the admin's
@@ -26,6 +26,11 @@ import { keepVersion } from './versions.ts';
 
 const postClash = (slug: string) => slugClash('blog post', slug);
 const categoryClash = (slug: string) => slugClash('blog category', slug);
+
+/** One publish of the blog after a write, unless the caller publishes a batch itself. */
+async function publishBlog(reason: string, options: WriteOptions): Promise<void> {
+  if (options.publish !== false) await publish({ reason, blog: true }, options.context);
+}
 
 function postQuery(db: Db | Transaction<Database>) {
   return db
@@ -88,24 +93,17 @@ async function assertBlogCategory(trx: Transaction<Database>, values: BlogPostIn
 
 export async function createPost(db: Db, input: unknown, options: WriteOptions = {}): Promise<BlogPost> {
   const values = parseOrThrow(BlogPostInputSchema, input, 'blog post');
-  const post = await db
-    .transaction()
-    .execute(async (trx) => {
-      await assertBlogCategory(trx, values);
-      await assertSlugFree(trx, 'blog_posts', values.slug, postClash);
-      const { id } = await trx
-        .insertInto('blog_posts')
-        .values(blogPostToRow(values))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return (await postById(trx, id))!;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw postClash(values.slug);
-      throw err;
-    });
-  if (options.publish !== false)
-    await publish({ reason: `Blog post "${post.title}" created`, blog: true }, options.context);
+  const post = await writeWithSlug(db, values.slug, postClash, async (trx) => {
+    await assertBlogCategory(trx, values);
+    await assertSlugFree(trx, 'blog_posts', values.slug, postClash);
+    const { id } = await trx
+      .insertInto('blog_posts')
+      .values(blogPostToRow(values))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return (await postById(trx, id))!;
+  });
+  await publishBlog(`Blog post "${post.title}" created`, options);
   return post;
 }
 
@@ -116,41 +114,34 @@ export async function updatePost(
   options: WriteOptions = {},
 ): Promise<BlogPost> {
   const values = parseOrThrow(BlogPostInputSchema, input, 'blog post');
-  const post = await db
-    .transaction()
-    .execute(async (trx) => {
-      const locked = await trx
-        .selectFrom('blog_posts')
-        .select('id')
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      const before = locked && (await postById(trx, id));
-      if (!before) throw notFound('Blog post not found.');
-      await assertBlogCategory(trx, values);
-      if (values.slug !== before.slug) {
-        await assertSlugFree(trx, 'blog_posts', values.slug, postClash);
-      }
-      await keepVersion(
-        trx,
-        'post',
-        id,
-        { title: before.title, data: blogPostVersionData(before) },
-        options.author ?? 'admin',
-      );
-      await trx
-        .updateTable('blog_posts')
-        .set({ ...blogPostToRow(values), updated_at: sql<Date>`now()` })
-        .where('id', '=', id)
-        .execute();
-      return (await postById(trx, id))!;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw postClash(values.slug);
-      throw err;
-    });
-  if (options.publish !== false)
-    await publish({ reason: `Blog post "${post.title}" updated`, blog: true }, options.context);
+  const post = await writeWithSlug(db, values.slug, postClash, async (trx) => {
+    const locked = await trx
+      .selectFrom('blog_posts')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    const before = locked && (await postById(trx, id));
+    if (!before) throw notFound('Blog post not found.');
+    await assertBlogCategory(trx, values);
+    if (values.slug !== before.slug) {
+      await assertSlugFree(trx, 'blog_posts', values.slug, postClash);
+    }
+    await keepVersion(
+      trx,
+      'post',
+      id,
+      { title: before.title, data: blogPostVersionData(before) },
+      options.author ?? 'admin',
+    );
+    await trx
+      .updateTable('blog_posts')
+      .set({ ...blogPostToRow(values), updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
+    return (await postById(trx, id))!;
+  });
+  await publishBlog(`Blog post "${post.title}" updated`, options);
   return post;
 }
 
@@ -177,8 +168,7 @@ export async function deletePost(db: Db, id: number, options: WriteOptions = {})
     await trx.deleteFrom('blog_posts').where('id', '=', id).execute();
     return trashed;
   });
-  if (options.publish !== false)
-    await publish({ reason: `Blog post "${title}" deleted`, blog: true }, options.context);
+  await publishBlog(`Blog post "${title}" deleted`, options);
   return entry;
 }
 
@@ -215,23 +205,16 @@ export async function createBlogCategory(
   options: WriteOptions = {},
 ): Promise<BlogCategory> {
   const values = parseOrThrow(BlogCategoryInputSchema, input, 'blog category');
-  const category = await db
-    .transaction()
-    .execute(async (trx) => {
-      await assertSlugFree(trx, 'blog_categories', values.slug, categoryClash);
-      const { id } = await trx
-        .insertInto('blog_categories')
-        .values(values)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return (await blogCategoryById(trx, id))!;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw categoryClash(values.slug);
-      throw err;
-    });
-  if (options.publish !== false)
-    await publish({ reason: `Blog category "${category.name}" created`, blog: true }, options.context);
+  const category = await writeWithSlug(db, values.slug, categoryClash, async (trx) => {
+    await assertSlugFree(trx, 'blog_categories', values.slug, categoryClash);
+    const { id } = await trx
+      .insertInto('blog_categories')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return (await blogCategoryById(trx, id))!;
+  });
+  await publishBlog(`Blog category "${category.name}" created`, options);
   return category;
 }
 
@@ -242,28 +225,21 @@ export async function updateBlogCategory(
   options: WriteOptions = {},
 ): Promise<BlogCategory> {
   const values = parseOrThrow(BlogCategoryInputSchema, input, 'blog category');
-  const category = await db
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .selectFrom('blog_categories')
-        .select(['id', 'slug'])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) throw notFound('Blog category not found.');
-      if (values.slug !== row.slug) {
-        await assertSlugFree(trx, 'blog_categories', values.slug, categoryClash);
-      }
-      await trx.updateTable('blog_categories').set(values).where('id', '=', id).execute();
-      return (await blogCategoryById(trx, id))!;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw categoryClash(values.slug);
-      throw err;
-    });
-  if (options.publish !== false)
-    await publish({ reason: `Blog category "${category.name}" updated`, blog: true }, options.context);
+  const category = await writeWithSlug(db, values.slug, categoryClash, async (trx) => {
+    const row = await trx
+      .selectFrom('blog_categories')
+      .select(['id', 'slug'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('Blog category not found.');
+    if (values.slug !== row.slug) {
+      await assertSlugFree(trx, 'blog_categories', values.slug, categoryClash);
+    }
+    await trx.updateTable('blog_categories').set(values).where('id', '=', id).execute();
+    return (await blogCategoryById(trx, id))!;
+  });
+  await publishBlog(`Blog category "${category.name}" updated`, options);
   return category;
 }
 
@@ -301,7 +277,6 @@ export async function deleteBlogCategory(
     await trx.deleteFrom('blog_categories').where('id', '=', id).execute();
     return trashed;
   });
-  if (options.publish !== false)
-    await publish({ reason: `Blog category "${name}" deleted`, blog: true }, options.context);
+  await publishBlog(`Blog category "${name}" deleted`, options);
   return entry;
 }

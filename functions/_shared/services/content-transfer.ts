@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import * as v from 'valibot';
 import type { Db } from '../../../db/client.ts';
 import { blogPostToRow } from '../../../db/mappers/blog-post.ts';
-import { pageToRow } from '../../../db/mappers/page.ts';
+import { pageFromRow, pageToRow, pageVersionData } from '../../../db/mappers/page.ts';
 import { RECIPE_COLUMNS, recipeFromRow, recipeToRow } from '../../../db/mappers/recipe.ts';
 import { settingsToRow } from '../../../db/mappers/settings.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -204,8 +204,31 @@ async function checkReferences(trx: Transaction<Database>, doc: ContentExportVal
   if (issues.length) throw badRequest(`Invalid content: ${issues[0]!.path}: ${issues[0]!.message}`, issues);
 }
 
-function bySlug<T extends { slug: string }>(list: readonly T[] | undefined): Map<string, T> {
-  return new Map((list ?? []).map((item) => [item.slug, item]));
+/**
+ * One kind's import, matched by slug: an item the database lacks is created, one that differs
+ * from what is stored is updated, and the rest are counted as unchanged.
+ */
+async function importBySlug<Item extends { slug: string }, Stored extends { slug: string }>(
+  items: readonly Item[],
+  stored: readonly Stored[] | undefined,
+  report: ImportKindReport,
+  write: {
+    same: (before: Stored, item: Item) => boolean;
+    create: (item: Item) => Promise<unknown>;
+    update: (item: Item) => Promise<unknown>;
+  },
+): Promise<void> {
+  const existing = new Map((stored ?? []).map((item) => [item.slug, item]));
+  for (const item of items) {
+    const before = existing.get(item.slug);
+    if (!before) {
+      await write.create(item);
+      report.created.push(item.slug);
+    } else if (!write.same(before, item)) {
+      await write.update(item);
+      report.updated.push(item.slug);
+    } else report.unchanged++;
+  }
 }
 
 async function importCategories(
@@ -214,22 +237,22 @@ async function importCategories(
   current: ContentExportValues,
   report: ImportKindReport,
 ): Promise<void> {
-  const existing = bySlug(current.categories);
-  for (const c of doc.categories) {
-    const row = { name: c.name, slug: c.slug, description: c.description, image: c.image || null };
-    const before = existing.get(c.slug);
-    if (!before) {
-      await trx.insertInto('categories').values(row).execute();
-      report.created.push(c.slug);
-    } else if (canonical({ ...before, image: before.image || null }) !== canonical(row)) {
-      await trx
+  const rowOf = (c: ContentExportValues['categories'][number]) => ({
+    name: c.name,
+    slug: c.slug,
+    description: c.description,
+    image: c.image || null,
+  });
+  await importBySlug(doc.categories, current.categories, report, {
+    same: (before, c) => canonical({ ...before, image: before.image || null }) === canonical(rowOf(c)),
+    create: (c) => trx.insertInto('categories').values(rowOf(c)).execute(),
+    update: (c) =>
+      trx
         .updateTable('categories')
-        .set({ ...row, updated_at: sql<Date>`now()` })
+        .set({ ...rowOf(c), updated_at: sql<Date>`now()` })
         .where('slug', '=', c.slug)
-        .execute();
-      report.updated.push(c.slug);
-    } else report.unchanged++;
-  }
+        .execute(),
+  });
 }
 
 async function importRecipes(
@@ -239,46 +262,36 @@ async function importRecipes(
   report: ImportKindReport,
   author: string,
 ): Promise<void> {
-  const existing = bySlug(current.recipes);
-  for (const r of doc.recipes) {
-    const before = existing.get(r.slug);
-    const row = recipeRowOf(r);
-    if (!before) {
-      await trx.insertInto('recipes').values(row).execute();
-      report.created.push(r.slug);
-      continue;
-    }
-    // Compared as stored (defaults filled in, JSON parsed), not as written.
-    const stored = (item: typeof r) => {
-      const { created_at: _c, updated_at: _u, ...rest } = recipeRowOf(item);
-      return {
-        ...rest,
-        nutrition: json(rest.nutrition),
-        ingredients: json(rest.ingredients),
-        instructions: json(rest.instructions),
-        faqs: json(rest.faqs),
-      };
+  // Compared as stored (defaults filled in, JSON parsed), not as written.
+  const stored = (item: RecipeItem) => {
+    const { created_at: _c, updated_at: _u, ...rest } = recipeRowOf(item);
+    return {
+      ...rest,
+      nutrition: json(rest.nutrition),
+      ingredients: json(rest.ingredients),
+      instructions: json(rest.instructions),
+      faqs: json(rest.faqs),
     };
-    if (canonical(stored(before)) === canonical(stored(r))) {
-      report.unchanged++;
-      continue;
-    }
-    const slug = r.slug;
-    const old = await trx
-      .selectFrom('recipes')
-      .select(RECIPE_COLUMNS)
-      .where('slug', '=', slug)
-      .executeTakeFirstOrThrow();
-    const recipe = recipeFromRow(old);
-    await keepVersion(trx, 'recipe', old.id, { title: old.title, data: recipeVersionData(recipe) }, author);
-    const { created_at: _created, updated_at: _updatedAt, ...update } = row;
-    await trx
-      .updateTable('recipes')
-      .set({ ...update, updated_at: sql<Date>`now()` })
-      .where('id', '=', old.id)
-      .execute();
-    report.updated.push(slug);
-  }
+  };
+  await importBySlug(doc.recipes, current.recipes, report, {
+    same: (before, r) => canonical(stored(before)) === canonical(stored(r)),
+    create: (r) => trx.insertInto('recipes').values(recipeRowOf(r)).execute(),
+    update: async (r) => {
+      const old = await trx
+        .selectFrom('recipes')
+        .select(RECIPE_COLUMNS)
+        .where('slug', '=', r.slug)
+        .executeTakeFirstOrThrow();
+      const recipe = recipeFromRow(old);
+      await keepVersion(trx, 'recipe', old.id, { title: old.title, data: recipeVersionData(recipe) }, author);
+      const { created_at: _created, updated_at: _updatedAt, ...update } = recipeRowOf(r);
+      await trx
+        .updateTable('recipes')
+        .set({ ...update, updated_at: sql<Date>`now()` })
+        .where('id', '=', old.id)
+        .execute();
+    },
+  });
 }
 
 async function importPages(
@@ -288,33 +301,21 @@ async function importPages(
   report: ImportKindReport,
   author: string,
 ): Promise<void> {
-  const existing = bySlug(current.pages);
-  for (const page of doc.pages) {
-    const values = v.parse(PageInputSchema, page);
-    const before = existing.get(page.slug);
-    if (!before) {
-      await trx.insertInto('pages').values(pageToRow(values)).execute();
-      report.created.push(page.slug);
-    } else if (canonical(before) !== canonical(values)) {
+  const pages = doc.pages.map((page) => v.parse(PageInputSchema, page));
+  await importBySlug(pages, current.pages, report, {
+    same: (before, values) => canonical(before) === canonical(values),
+    create: (values) => trx.insertInto('pages').values(pageToRow(values)).execute(),
+    update: async (values) => {
       const old = await trx
         .selectFrom('pages')
         .selectAll()
-        .where('slug', '=', page.slug)
+        .where('slug', '=', values.slug)
         .executeTakeFirstOrThrow();
       await keepVersion(
         trx,
         'page',
         old.id,
-        {
-          title: old.title,
-          data: {
-            title: old.title,
-            slug: old.slug,
-            description: old.description,
-            content: old.content,
-            isPublished: old.is_published,
-          },
-        },
+        { title: old.title, data: pageVersionData(pageFromRow(old)) },
         author,
       );
       await trx
@@ -322,9 +323,8 @@ async function importPages(
         .set({ ...pageToRow(values), updated_at: sql<Date>`now()` })
         .where('id', '=', old.id)
         .execute();
-      report.updated.push(page.slug);
-    } else report.unchanged++;
-  }
+    },
+  });
 }
 
 async function importBlogCategories(
@@ -333,18 +333,13 @@ async function importBlogCategories(
   current: ContentExportValues,
   report: ImportKindReport,
 ): Promise<void> {
-  const existing = bySlug(current.blogCategories);
-  for (const c of doc.blogCategories) {
-    const values = v.parse(BlogCategoryInputSchema, c);
-    const before = existing.get(c.slug);
-    if (!before) {
-      await trx.insertInto('blog_categories').values(values).execute();
-      report.created.push(c.slug);
-    } else if (canonical(before) !== canonical(values)) {
-      await trx.updateTable('blog_categories').set(values).where('slug', '=', c.slug).execute();
-      report.updated.push(c.slug);
-    } else report.unchanged++;
-  }
+  const categories = doc.blogCategories.map((c) => v.parse(BlogCategoryInputSchema, c));
+  await importBySlug(categories, current.blogCategories, report, {
+    same: (before, values) => canonical(before) === canonical(values),
+    create: (values) => trx.insertInto('blog_categories').values(values).execute(),
+    update: (values) =>
+      trx.updateTable('blog_categories').set(values).where('slug', '=', values.slug).execute(),
+  });
 }
 
 async function importPosts(
@@ -354,61 +349,60 @@ async function importPosts(
   report: ImportKindReport,
   author: string,
 ): Promise<void> {
-  const existing = bySlug(current.blogPosts);
+  type PostItem = ContentExportValues['blogPosts'][number];
   const categoryIds = new Map(
     (await trx.selectFrom('blog_categories').select(['id', 'slug']).execute()).map((c) => [c.slug, c.id]),
   );
-  for (const post of doc.blogPosts) {
-    const { createdAt, categorySlug, categoryId: _ignored, ...values } = post;
-    const row = blogPostToRow({
+  const rowOf = (post: PostItem) => {
+    const { createdAt: _createdAt, categorySlug, categoryId: _ignored, ...values } = post;
+    return blogPostToRow({
       ...values,
       categoryId: categorySlug ? (categoryIds.get(categorySlug) ?? null) : null,
     });
-    const before = existing.get(post.slug);
-    if (!before) {
-      await trx
+  };
+  const strip = (p: PostItem) => {
+    const { createdAt: _c, categoryId: _i, ...rest } = p;
+    return rest;
+  };
+  await importBySlug(doc.blogPosts, current.blogPosts, report, {
+    same: (before, post) => canonical(strip(before)) === canonical(strip(post)),
+    create: (post) =>
+      trx
         .insertInto('blog_posts')
-        .values({ ...row, ...(createdAt ? { created_at: createdAt, updated_at: createdAt } : {}) })
-        .execute();
-      report.created.push(post.slug);
-      continue;
-    }
-    const strip = (p: typeof post) => {
-      const { createdAt: _c, categoryId: _i, ...rest } = p;
-      return rest;
-    };
-    if (canonical(strip(before)) === canonical(strip(post))) {
-      report.unchanged++;
-      continue;
-    }
-    const old = await trx
-      .selectFrom('blog_posts')
-      .selectAll()
-      .where('slug', '=', post.slug)
-      .executeTakeFirstOrThrow();
-    await keepVersion(
-      trx,
-      'post',
-      old.id,
-      {
-        title: old.title,
-        data: {
+        .values({
+          ...rowOf(post),
+          ...(post.createdAt ? { created_at: post.createdAt, updated_at: post.createdAt } : {}),
+        })
+        .execute(),
+    update: async (post) => {
+      const old = await trx
+        .selectFrom('blog_posts')
+        .selectAll()
+        .where('slug', '=', post.slug)
+        .executeTakeFirstOrThrow();
+      await keepVersion(
+        trx,
+        'post',
+        old.id,
+        {
           title: old.title,
-          slug: old.slug,
-          content: old.content,
-          excerpt: old.excerpt,
-          image: old.image ?? '',
-          categoryId: old.category_id,
-          isPublished: old.is_published,
+          data: {
+            title: old.title,
+            slug: old.slug,
+            content: old.content,
+            excerpt: old.excerpt,
+            image: old.image ?? '',
+            categoryId: old.category_id,
+            isPublished: old.is_published,
+          },
         },
-      },
-      author,
-    );
-    await trx
-      .updateTable('blog_posts')
-      .set({ ...row, updated_at: sql<Date>`now()` })
-      .where('id', '=', old.id)
-      .execute();
-    report.updated.push(post.slug);
-  }
+        author,
+      );
+      await trx
+        .updateTable('blog_posts')
+        .set({ ...rowOf(post), updated_at: sql<Date>`now()` })
+        .where('id', '=', old.id)
+        .execute();
+    },
+  });
 }

@@ -14,7 +14,7 @@ import { badRequest, notFound, parseOrThrow, toIssues } from '../http.ts';
 import { publish, type PublishScope } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
-import { assertSlugFree, isUniqueViolation, slugClash } from './slugs.ts';
+import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';
 
 // Static pages (SPEC §7 "Pages"): reads (drafts only for the admin) and the admin's writes, each
@@ -76,20 +76,14 @@ const scopeOf = (reason: string, slugs: string[]): PublishScope =>
 
 export async function createPage(db: Db, input: unknown, options: WriteOptions = {}): Promise<Page> {
   const values = parsePageInput(input);
-  const row = await db
-    .transaction()
-    .execute(async (trx) => {
-      await assertSlugFree(trx, 'pages', values.slug, pageClash);
-      return trx
-        .insertInto('pages')
-        .values(pageToRow(values))
-        .returning(PAGE_COLUMNS)
-        .executeTakeFirstOrThrow();
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw pageClash(values.slug);
-      throw err;
-    });
+  const row = await writeWithSlug(db, values.slug, pageClash, async (trx) => {
+    await assertSlugFree(trx, 'pages', values.slug, pageClash);
+    return trx
+      .insertInto('pages')
+      .values(pageToRow(values))
+      .returning(PAGE_COLUMNS)
+      .executeTakeFirstOrThrow();
+  });
   const page = pageFromRow(row);
   if (options.publish !== false)
     await publish(scopeOf(`Page "${page.title}" created`, [page.slug]), options.context);
@@ -104,38 +98,32 @@ export async function updatePage(
 ): Promise<Page> {
   const values = parsePageInput(input);
   let before: Page | undefined;
-  const row = await db
-    .transaction()
-    .execute(async (trx) => {
-      const current = await trx
-        .selectFrom('pages')
-        .select(PAGE_COLUMNS)
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!current) throw notFound('Page not found.');
-      before = pageFromRow(current);
-      if (values.slug !== current.slug) {
-        await assertSlugFree(trx, 'pages', values.slug, pageClash);
-      }
-      await keepVersion(
-        trx,
-        'page',
-        id,
-        { title: current.title, data: pageVersionData(before) },
-        options.author ?? 'admin',
-      );
-      return trx
-        .updateTable('pages')
-        .set({ ...pageToRow(values), updated_at: sql<Date>`now()` })
-        .where('id', '=', id)
-        .returning(PAGE_COLUMNS)
-        .executeTakeFirstOrThrow();
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw pageClash(values.slug);
-      throw err;
-    });
+  const row = await writeWithSlug(db, values.slug, pageClash, async (trx) => {
+    const current = await trx
+      .selectFrom('pages')
+      .select(PAGE_COLUMNS)
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw notFound('Page not found.');
+    before = pageFromRow(current);
+    if (values.slug !== current.slug) {
+      await assertSlugFree(trx, 'pages', values.slug, pageClash);
+    }
+    await keepVersion(
+      trx,
+      'page',
+      id,
+      { title: current.title, data: pageVersionData(before) },
+      options.author ?? 'admin',
+    );
+    return trx
+      .updateTable('pages')
+      .set({ ...pageToRow(values), updated_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .returning(PAGE_COLUMNS)
+      .executeTakeFirstOrThrow();
+  });
   const page = pageFromRow(row);
   if (options.publish !== false)
     await publish(

@@ -26,3 +26,22 @@ export async function assertSlugFree(
   );
   if (taken.rows.length > 0) throw clash(slug);
 }
+
+/**
+ * Runs a write that gives a row `slug` in one transaction. When another write takes the slug
+ * between the check inside and the write (the unique index refuses), the answer is the same 409.
+ */
+export function writeWithSlug<T>(
+  db: Db,
+  slug: string,
+  clash: (slug: string) => ApiError,
+  write: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db
+    .transaction()
+    .execute(write)
+    .catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw clash(slug);
+      throw err;
+    });
+}

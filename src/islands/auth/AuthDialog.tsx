@@ -1,10 +1,10 @@
-import { useEffect, useId, useRef, useState, type SubmitEvent, type KeyboardEvent } from 'react';
-import { errorText } from '../../lib/api/client.ts';
+import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { fieldErrors } from '../../lib/schemas/issues.ts';
 import { LoginInputSchema, SignupFormSchema } from '../../lib/schemas/user.ts';
 import { login, signup } from '../../stores/session.ts';
 import { showToast } from '../../stores/toasts.ts';
-import Dialog, { DialogNotice } from '../shared/Dialog.tsx';
+import Dialog from '../shared/Dialog.tsx';
+import { AuthForm, useAuthForm } from './AuthForm.tsx';
 import { Field } from './Field.tsx';
 import NewPasswordField, { weakPasswordError } from './NewPasswordField.tsx';
 
@@ -119,81 +119,32 @@ export default function AuthDialog({
   );
 }
 
-type Errors = Record<string, string>;
-
-/** Moves focus to the first field with an error so keyboard and screen-reader users land on it. */
-function focusFirstInvalid(form: HTMLFormElement | null, errors: Errors): void {
-  const first = Object.keys(errors)[0];
-  if (first) form?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-}
-
 function LoginForm({ onDone }: { onDone: () => void }) {
-  const [values, setValues] = useState(EMPTY_LOGIN);
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>();
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const change = (name: keyof typeof EMPTY_LOGIN) => (value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors(({ [name]: _cleared, ...rest }) => rest);
-    setFailure(undefined);
-  };
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const invalid = fieldErrors(LoginInputSchema, values);
-    if (invalid) {
-      setErrors(invalid);
-      focusFirstInvalid(formRef.current, invalid);
-      return;
-    }
-    setFailure(undefined);
-    setSubmitting(true);
-    try {
-      const user = await login({ username: values.username.trim(), password: values.password });
+  const form = useAuthForm({
+    empty: EMPTY_LOGIN,
+    validate: (values) => fieldErrors(LoginInputSchema, values),
+    send: (values) => login({ username: values.username.trim(), password: values.password }),
+    onSuccess: (user) => {
       showToast({ title: 'Login successful', description: `Welcome back, ${user.username}!` });
-      setValues(EMPTY_LOGIN);
-      setErrors({});
       onDone();
       setTimeout(() => window.location.reload(), RELOAD_AFTER_LOGIN_MS);
-    } catch (err) {
-      const message = errorText(err, 'Invalid credentials');
-      showToast({ title: 'Login failed', description: message, variant: 'destructive' });
-      setFailure(message);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    failure: { title: 'Login failed', fallback: 'Invalid credentials' },
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
-      <Field
-        label="Username"
-        name="username"
-        autoComplete="username"
-        value={values.username}
-        error={errors.username}
-        onChange={change('username')}
-      />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={change('password')}
-      />
-      {/* Repeated inside: a modal dialog sits above the page's toasts, which its backdrop could hide. */}
-      {failure && <DialogNotice tone="error">{failure}</DialogNotice>}
-      <SubmitButton busy={submitting}>Login</SubmitButton>
-    </form>
+    <AuthForm state={form} submitLabel="Login">
+      <Field label="Username" autoComplete="username" {...form.field('username')} />
+      <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+    </AuthForm>
   );
 }
 
 /** The strength rule's refusal as a field error, or null; the server decides if the estimator cannot load. */
-async function weakPassword(password: string, userInputs: readonly string[]): Promise<Errors | null> {
+async function weakPassword(
+  password: string,
+  userInputs: readonly string[],
+): Promise<Record<string, string> | null> {
   try {
     const message = await weakPasswordError(password, userInputs);
     return message ? { password: message } : null;
@@ -203,101 +154,31 @@ async function weakPassword(password: string, userInputs: readonly string[]): Pr
 }
 
 function SignupFormView({ brand, onDone }: { brand: string; onDone: () => void }) {
-  const [values, setValues] = useState(EMPTY_SIGNUP);
-  const userInputs = [values.username, values.email];
-  const [errors, setErrors] = useState<Errors>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | undefined>();
-  const formRef = useRef<HTMLFormElement>(null);
-
-  const change = (name: keyof typeof EMPTY_SIGNUP) => (value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors(({ [name]: _cleared, ...rest }) => rest);
-    setFailure(undefined);
-  };
-
-  const submit = async (event: SubmitEvent) => {
-    event.preventDefault();
-    const invalid =
-      fieldErrors(SignupFormSchema, values) ?? (await weakPassword(values.password, userInputs));
-    if (invalid) {
-      setErrors(invalid);
-      focusFirstInvalid(formRef.current, invalid);
-      return;
-    }
-    setFailure(undefined);
-    setSubmitting(true);
-    try {
-      const user = await signup({
-        username: values.username.trim(),
-        email: values.email.trim(),
-        password: values.password,
-      });
+  const inputsOf = (values: typeof EMPTY_SIGNUP) => [values.username, values.email];
+  const form = useAuthForm({
+    empty: EMPTY_SIGNUP,
+    validate: async (values) =>
+      fieldErrors(SignupFormSchema, values) ?? (await weakPassword(values.password, inputsOf(values))),
+    send: (values) =>
+      signup({ username: values.username.trim(), email: values.email.trim(), password: values.password }),
+    onSuccess: (user) => {
       showToast({ title: 'Account created', description: `Welcome to ${brand}, ${user.username}!` });
-      setValues(EMPTY_SIGNUP);
-      setErrors({});
       onDone();
-    } catch (err) {
-      const message = errorText(err, 'Username or email already exists');
-      showToast({ title: 'Signup failed', description: message, variant: 'destructive' });
-      setFailure(message);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    failure: { title: 'Signup failed', fallback: 'Username or email already exists' },
+  });
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="space-y-4">
-      <Field
-        label="Username"
-        name="username"
-        autoComplete="username"
-        value={values.username}
-        error={errors.username}
-        onChange={change('username')}
-      />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={change('email')}
-      />
-      <NewPasswordField
-        label="Password"
-        name="password"
-        value={values.password}
-        error={errors.password}
-        onChange={change('password')}
-        userInputs={userInputs}
-      />
+    <AuthForm state={form} submitLabel="Create Account">
+      <Field label="Username" autoComplete="username" {...form.field('username')} />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <NewPasswordField label="Password" userInputs={inputsOf(form.values)} {...form.field('password')} />
       <Field
         label="Confirm Password"
-        name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={change('confirmPassword')}
+        {...form.field('confirmPassword')}
       />
-      {/* Repeated inside: a modal dialog sits above the page's toasts, which its backdrop could hide. */}
-      {failure && <DialogNotice tone="error">{failure}</DialogNotice>}
-      <SubmitButton busy={submitting}>Create Account</SubmitButton>
-    </form>
-  );
-}
-
-function SubmitButton({ busy, children }: { busy: boolean; children: string }) {
-  return (
-    <button
-      type="submit"
-      disabled={busy}
-      aria-busy={busy}
-      className="btn-primary w-full disabled:cursor-not-allowed disabled:opacity-60"
-    >
-      {children}
-    </button>
+    </AuthForm>
   );
 }

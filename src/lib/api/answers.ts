@@ -90,3 +90,12 @@ export interface CacheAreaStats {
   /** Instances counted. */
   instances: number;
 }
+
+/**
+ * What the generator's worker (POST /api/generator/worker) answers: how many queued jobs it
+ * finished, and whether it stopped short of its time limit and queued itself again for the rest.
+ */
+export interface WorkerOutcome {
+  finished: number;
+  requeued: boolean;
+}

@@ -9,6 +9,7 @@ import type {
   UploadedImage,
   Version,
   VersionSummary,
+  WorkerOutcome,
 } from './answers.ts';
 import type { CalorieEntryInputSchema, CalorieGoalInputSchema } from '../schemas/calorie-entry.ts';
 import type { CalorieDay, CalorieEntry, CalorieGoal } from '../schemas/calorie-entry.ts';
@@ -189,7 +190,7 @@ export interface ApiRoutes {
     undefined,
     { limit?: number }
   >;
-  'POST /api/generator/worker': RouteSpec<unknown>;
+  'POST /api/generator/worker': RouteSpec<WorkerOutcome>;
 
   // Admin: pages and footer, blog, settings
   'GET /api/pages': RouteSpec<Page[]>;

@@ -1,15 +1,12 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { api, errorText } from '../../../lib/api/client.ts';
-import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { CategoryInputSchema, type Category } from '../../../lib/schemas/category.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
-import Dialog, { DialogClose } from '../../shared/Dialog.tsx';
-import { issuesByPath } from '../shared/admin-api.ts';
-import { EditDeleteButtons, LoadError, Panel, TextArea, TextField } from '../shared/fields.tsx';
-import { publishRequested } from '../shared/publish-state.ts';
-import { deleteWithUndo } from '../shared/undo-delete.ts';
+import { Panel, TextArea, TextField } from '../shared/fields.tsx';
+import FormDialog from '../shared/FormDialog.tsx';
+import { ItemList, ItemRow } from '../shared/ItemList.tsx';
+import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
+import { useSaveForm } from '../shared/use-save-form.ts';
 
 // The Categories tab (SPEC §2, §5, §8): the list with recipe counts, a form in a dialog (name
 // required: 'Category name is required'; description optional), and delete after the SPEC
@@ -18,35 +15,23 @@ import { useResource } from '../shared/use-resource.ts';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; category: Category } | null;
 
+const STILL_HAS_RECIPES = 'Failed to delete category. It may have associated recipes.';
+
 export default function CategoriesTab() {
   const [list, reload] = useResource((signal) => api.get('/api/categories', { signal }), []);
   const [editing, setEditing] = useState<Editing>(null);
-  const [confirm, confirmDialog] = useConfirm();
+  const [confirmedDelete, confirmDialog] = useConfirmedDelete();
 
-  const remove = async (category: Category) => {
-    const ok = await confirm({
-      title: 'Delete category',
-      message: 'Are you sure you want to delete this category?',
-      confirmLabel: 'Delete',
+  const remove = (category: Category) =>
+    confirmedDelete({
+      question: { title: 'Delete category', message: 'Are you sure you want to delete this category?' },
+      remove: () => api.delete('/api/categories/:id', { params: { id: category.id } }),
+      deletedMessage: `Category "${category.name}" deleted.`,
+      // A 409 is the server refusing a category with recipes: SPEC §8's sentence, not the server's.
+      failedMessage: (err) =>
+        (err as { status?: number }).status === 409 ? STILL_HAS_RECIPES : errorText(err, STILL_HAS_RECIPES),
+      onChange: reload,
     });
-    if (!ok) return;
-    try {
-      await deleteWithUndo(
-        () => api.delete('/api/categories/:id', { params: { id: category.id } }),
-        { title: 'Success', description: `Category "${category.name}" deleted.` },
-        reload,
-      );
-    } catch (err) {
-      showToast({
-        title: 'Error',
-        description:
-          (err as { status?: number }).status === 409
-            ? 'Failed to delete category. It may have associated recipes.'
-            : errorText(err, 'Failed to delete category. It may have associated recipes.'),
-        variant: 'destructive',
-      });
-    }
-  };
 
   return (
     <Panel
@@ -57,43 +42,33 @@ export default function CategoriesTab() {
         </button>
       }
     >
-      {list.status === 'failed' ? (
-        <LoadError
-          title="Error loading categories"
-          message={(list.error as Error).message}
-          onRetry={reload}
-        />
-      ) : !list.data ? (
-        <p className="muted">Loading…</p>
-      ) : list.data.length === 0 ? (
-        <p className="muted">No categories found</p>
-      ) : (
-        <ul className="divide-y divide-stone-200 dark:divide-night-line" data-category-list>
-          {list.data.map((category) => (
-            <li
-              key={category.id}
-              className="flex flex-wrap items-center justify-between gap-3 py-3"
-              data-category={category.slug}
-            >
-              <div className="min-w-0">
-                <p className="font-semibold">
-                  {category.name}{' '}
-                  <span className="muted text-sm font-normal">
-                    /category/{category.slug}
-                    {category.recipeCount !== undefined && ` · ${category.recipeCount} recipes`}
-                  </span>
-                </p>
-                {category.description && <p className="muted line-clamp-2 text-sm">{category.description}</p>}
-              </div>
-              <EditDeleteButtons
-                name={category.name}
-                onEdit={() => setEditing({ kind: 'edit', category })}
-                onDelete={() => void remove(category)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ItemList
+        resource={list}
+        errorTitle="Error loading categories"
+        onRetry={reload}
+        emptyText="No categories found"
+        data-category-list
+      >
+        {(category) => (
+          <ItemRow
+            name={category.name}
+            onEdit={() => setEditing({ kind: 'edit', category })}
+            onDelete={() => void remove(category)}
+            data-category={category.slug}
+          >
+            <div className="min-w-0">
+              <p className="font-semibold">
+                {category.name}{' '}
+                <span className="muted text-sm font-normal">
+                  /category/{category.slug}
+                  {category.recipeCount !== undefined && ` · ${category.recipeCount} recipes`}
+                </span>
+              </p>
+              {category.description && <p className="muted line-clamp-2 text-sm">{category.description}</p>}
+            </div>
+          </ItemRow>
+        )}
+      </ItemList>
       {editing && (
         <CategoryDialog
           category={editing.kind === 'edit' ? editing.category : undefined}
@@ -120,66 +95,36 @@ function CategoryDialog({
 }) {
   const [name, setName] = useState(category?.name ?? '');
   const [description, setDescription] = useState(category?.description ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
   const editing = category !== undefined;
-
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const payload = { name, description };
-    const found = fieldErrors(CategoryInputSchema, payload);
-    setErrors(found ?? {});
-    if (found) return;
-    setSaving(true);
-    try {
-      if (editing) await api.put('/api/categories/:id', { params: { id: category.id }, body: payload });
-      else await api.post('/api/categories', { body: payload });
-      showToast({ title: 'Success', description: editing ? 'Category updated.' : 'Category created.' });
-      publishRequested();
-      onSaved();
-    } catch (err) {
-      setErrors(issuesByPath(err));
-      showToast({
-        title: 'Error',
-        description: errorText(err, editing ? 'Failed to update category' : 'Failed to create category'),
-        variant: 'destructive',
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { errors, saving, submit } = useSaveForm({
+    schema: CategoryInputSchema,
+    save: (body: { name: string; description: string }) =>
+      editing
+        ? api.put('/api/categories/:id', { params: { id: category.id }, body })
+        : api.post('/api/categories', { body }),
+    savedMessage: editing ? 'Category updated.' : 'Category created.',
+    failedMessage: editing ? 'Failed to update category' : 'Failed to create category',
+    onSaved,
+  });
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <FormDialog
       title={editing ? 'Edit category' : 'New category'}
+      formId="admin-category-form"
       name="category-form"
-      footer={
-        <>
-          <DialogClose />
-          <button type="submit" form="admin-category-form" className="btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </button>
-        </>
-      }
+      saving={saving}
+      onClose={onClose}
+      onSubmit={(event) => void submit(event, { name, description })}
     >
-      <form
-        id="admin-category-form"
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="grid gap-4"
-      >
-        <TextField label="Name" name="name" required value={name} onChange={setName} error={errors.name} />
-        <TextArea
-          label="Description"
-          name="description"
-          rows={3}
-          value={description}
-          onChange={setDescription}
-          error={errors.description}
-        />
-      </form>
-    </Dialog>
+      <TextField label="Name" name="name" required value={name} onChange={setName} error={errors.name} />
+      <TextArea
+        label="Description"
+        name="description"
+        rows={3}
+        value={description}
+        onChange={setDescription}
+        error={errors.description}
+      />
+    </FormDialog>
   );
 }

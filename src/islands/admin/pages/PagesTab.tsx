@@ -1,24 +1,16 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, errorText } from '../../../lib/api/client.ts';
-import { fieldErrors } from '../../../lib/schemas/issues.ts';
+import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api/client.ts';
 import { parseFooter, type FooterContent } from '../../../lib/site-defaults.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import VersionsPanel from '../recipes/VersionsPanel.tsx';
-import { issuesByPath } from '../shared/admin-api.ts';
 import { FooterContentSchema, PageInputSchema, type Page } from '../../../lib/schemas/page.ts';
-import {
-  CheckboxField,
-  EditDeleteButtons,
-  LoadError,
-  Panel,
-  TextArea,
-  TextField,
-} from '../shared/fields.tsx';
-import { publishRequested } from '../shared/publish-state.ts';
+import EditorPanel from '../shared/EditorPanel.tsx';
+import { CheckboxField, Panel, PublishedTag, TextArea, TextField } from '../shared/fields.tsx';
+import { ItemList, ItemRow } from '../shared/ItemList.tsx';
 import { slugify as slugFromTitle } from '../../../lib/slug.ts';
-import { deleteWithUndo } from '../shared/undo-delete.ts';
+import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
+import { useItemEditor } from '../shared/use-item-editor.ts';
 import { useResource } from '../shared/use-resource.ts';
+import { useSaveForm } from '../shared/use-save-form.ts';
 
 // The Pages tab (SPEC §2, §3 "Static page", §4, §5, §8): static pages (a new page is published
 // by default; its slug follows the title while creating and is frozen when editing), and the
@@ -27,46 +19,21 @@ import { useResource } from '../shared/use-resource.ts';
 /** A static page as the admin API returns it. */
 export type StaticPage = Page;
 
-type Mode = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; page: StaticPage };
-
 export default function PagesTab() {
   const [pages, reload] = useResource((signal) => api.get('/api/pages', { signal }), []);
-  const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const [confirm, confirmDialog] = useConfirm();
+  const editor = useItemEditor<StaticPage>(reload);
+  const [confirmedDelete, confirmDialog] = useConfirmedDelete();
 
-  if (mode.kind !== 'list')
-    return (
-      <PageForm
-        key={mode.kind === 'edit' ? `${mode.page.id}-${mode.page.updatedAt}` : 'new'}
-        page={mode.kind === 'edit' ? mode.page : undefined}
-        onDone={(saved) => {
-          reload();
-          setMode(saved ? { kind: 'edit', page: saved } : { kind: 'list' });
-        }}
-      />
-    );
+  if (editor.open) return <PageForm key={editor.key} page={editor.item} onDone={editor.done} />;
 
-  const remove = async (page: StaticPage) => {
-    const ok = await confirm({
-      title: 'Delete page',
-      message: 'Are you sure you want to delete this page?',
-      confirmLabel: 'Delete',
+  const remove = (page: StaticPage) =>
+    confirmedDelete({
+      question: { title: 'Delete page', message: 'Are you sure you want to delete this page?' },
+      remove: () => api.delete('/api/pages/:id', { params: { id: page.id } }),
+      deletedMessage: 'Page deleted.',
+      failedMessage: 'Failed to delete page',
+      onChange: reload,
     });
-    if (!ok) return;
-    try {
-      await deleteWithUndo(
-        () => api.delete('/api/pages/:id', { params: { id: page.id } }),
-        { title: 'Success', description: 'Page deleted.' },
-        reload,
-      );
-    } catch (err) {
-      showToast({
-        title: 'Error',
-        description: errorText(err, 'Failed to delete page'),
-        variant: 'destructive',
-      });
-    }
-  };
 
   const list = (pages.data ?? []).filter((p) => p.slug !== 'footer');
   return (
@@ -74,41 +41,29 @@ export default function PagesTab() {
       <Panel
         title="Pages"
         actions={
-          <button type="button" className="btn-primary" onClick={() => setMode({ kind: 'new' })}>
+          <button type="button" className="btn-primary" onClick={editor.startNew}>
             New page
           </button>
         }
       >
-        {pages.status === 'failed' ? (
-          <LoadError title="Error loading pages" message={(pages.error as Error).message} onRetry={reload} />
-        ) : !pages.data ? (
-          <p className="muted">Loading…</p>
-        ) : list.length === 0 ? (
-          <p className="muted">No pages yet.</p>
-        ) : (
-          <ul className="divide-y divide-stone-200 dark:divide-night-line">
-            {list.map((page) => (
-              <li key={page.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div>
-                  <p className="font-semibold">
-                    {page.title}{' '}
-                    <span
-                      className={`ml-1 rounded-full px-2 py-0.5 text-xs ${page.isPublished ? 'bg-herb-100 text-herb-700' : 'bg-stone-200 text-stone-700'}`}
-                    >
-                      {page.isPublished ? 'Published' : 'Draft'}
-                    </span>
-                  </p>
-                  <p className="muted text-sm">/{page.slug}</p>
-                </div>
-                <EditDeleteButtons
-                  name={page.title}
-                  onEdit={() => setMode({ kind: 'edit', page })}
-                  onDelete={() => void remove(page)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <ItemList
+          resource={pages}
+          items={list}
+          errorTitle="Error loading pages"
+          onRetry={reload}
+          emptyText="No pages yet."
+        >
+          {(page) => (
+            <ItemRow name={page.title} onEdit={() => editor.edit(page)} onDelete={() => void remove(page)}>
+              <div>
+                <p className="font-semibold">
+                  {page.title} <PublishedTag published={page.isPublished} />
+                </p>
+                <p className="muted text-sm">/{page.slug}</p>
+              </div>
+            </ItemRow>
+          )}
+        </ItemList>
       </Panel>
       <FooterForm footerPage={pages.data?.find((p) => p.slug === 'footer')} onSaved={reload} />
       {confirmDialog}
@@ -125,113 +80,95 @@ function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (sa
     description: page?.description ?? '',
     isPublished: page?.isPublished ?? true,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useSaveForm({
+    schema: PageInputSchema,
+    save: (body: typeof form) =>
+      editing
+        ? api.put('/api/pages/:id', { params: { id: page.id }, body })
+        : api.post('/api/pages', { body }),
+    savedMessage: editing ? 'Page updated.' : 'Page created.',
+    failedMessage: editing ? 'Failed to update page' : 'Failed to create page',
+    onSaved: onDone,
+  });
 
   const setTitle = (title: string) =>
     // SPEC §4: the slug follows the title while creating, and is frozen when editing.
     setForm((f) => ({ ...f, title, slug: editing ? f.slug : slugFromTitle(title) }));
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = fieldErrors(PageInputSchema, form);
-    setErrors(found ?? {});
-    if (found) return;
-    setSaving(true);
-    try {
-      const saved = editing
-        ? await api.put('/api/pages/:id', { params: { id: page.id }, body: form })
-        : await api.post('/api/pages', { body: form });
-      showToast({ title: 'Success', description: editing ? 'Page updated.' : 'Page created.' });
-      publishRequested();
-      onDone(saved);
-    } catch (err) {
-      setErrors(issuesByPath(err));
-      showToast({
-        title: 'Error',
-        description: errorText(err, editing ? 'Failed to update page' : 'Failed to create page'),
-        variant: 'destructive',
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
-    <div className="grid gap-6">
-      <Panel
-        title={editing ? `Edit page: ${page.title}` : 'New page'}
-        actions={
-          <button type="button" className="btn-ghost" onClick={() => onDone()}>
-            Back to pages
-          </button>
+    <EditorPanel
+      title={editing ? `Edit page: ${page.title}` : 'New page'}
+      backLabel="Back to pages"
+      onBack={() => onDone()}
+      onSubmit={(event) => void submit(event, form)}
+      saving={saving}
+      saveLabel="Save page"
+      below={
+        editing && (
+          <VersionsPanel collection="pages" item={page} onRestored={(restored) => onDone(restored)} />
+        )
+      }
+    >
+      <TextField
+        label="Title"
+        name="title"
+        required
+        value={form.title}
+        onChange={setTitle}
+        error={errors.title}
+      />
+      <TextField
+        label="Slug"
+        name="slug"
+        required
+        value={form.slug}
+        readOnly={editing}
+        onChange={(slug) => setForm((f) => ({ ...f, slug }))}
+        error={errors.slug}
+        hint={
+          editing
+            ? 'The address stays the same once the page exists.'
+            : `The page will live at /${form.slug || '…'}`
         }
-      >
-        <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
-          <TextField
-            label="Title"
-            name="title"
-            required
-            value={form.title}
-            onChange={setTitle}
-            error={errors.title}
-          />
-          <TextField
-            label="Slug"
-            name="slug"
-            required
-            value={form.slug}
-            readOnly={editing}
-            onChange={(slug) => setForm((f) => ({ ...f, slug }))}
-            error={errors.slug}
-            hint={
-              editing
-                ? 'The address stays the same once the page exists.'
-                : `The page will live at /${form.slug || '…'}`
-            }
-          />
-          <TextField
-            label="Description (for search results)"
-            name="description"
-            value={form.description}
-            onChange={(description) => setForm((f) => ({ ...f, description }))}
-            error={errors.description}
-          />
-          <TextArea
-            label="Content (Markdown)"
-            name="content"
-            required
-            rows={14}
-            value={form.content}
-            onChange={(content) => setForm((f) => ({ ...f, content }))}
-            error={errors.content}
-          />
-          <CheckboxField
-            label="Published"
-            name="isPublished"
-            checked={form.isPublished}
-            onChange={(isPublished) => setForm((f) => ({ ...f, isPublished }))}
-            hint="Unchecked: a draft only you can see here."
-          />
-          <div className="flex gap-3">
-            <button type="submit" className="btn-primary" disabled={saving}>
-              {saving ? 'Saving…' : 'Save page'}
-            </button>
-          </div>
-        </form>
-      </Panel>
-      {editing && (
-        <VersionsPanel collection="pages" item={page} onRestored={(restored) => onDone(restored)} />
-      )}
-    </div>
+      />
+      <TextField
+        label="Description (for search results)"
+        name="description"
+        value={form.description}
+        onChange={(description) => setForm((f) => ({ ...f, description }))}
+        error={errors.description}
+      />
+      <TextArea
+        label="Content (Markdown)"
+        name="content"
+        required
+        rows={14}
+        value={form.content}
+        onChange={(content) => setForm((f) => ({ ...f, content }))}
+        error={errors.content}
+      />
+      <CheckboxField
+        label="Published"
+        name="isPublished"
+        checked={form.isPublished}
+        onChange={(isPublished) => setForm((f) => ({ ...f, isPublished }))}
+        hint="Unchecked: a draft only you can see here."
+      />
+    </EditorPanel>
   );
 }
 
 function FooterForm({ footerPage, onSaved }: { footerPage?: StaticPage | undefined; onSaved: () => void }) {
   const [footer] = useResource((signal) => api.get('/api/pages/footer', { signal }), []);
   const [form, setForm] = useState<FooterContent | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { errors, saving, submit } = useSaveForm({
+    schema: FooterContentSchema,
+    // PUT /api/pages/footer takes the footer object and keeps it as the footer page's JSON.
+    save: (body: FooterContent) => api.put('/api/pages/footer', { body }),
+    savedMessage: 'Footer saved.',
+    failedMessage: 'Failed to update page',
+    onSaved,
+  });
 
   useEffect(() => {
     if (form) return;
@@ -241,34 +178,10 @@ function FooterForm({ footerPage, onSaved }: { footerPage?: StaticPage | undefin
 
   if (!form) return null;
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = fieldErrors(FooterContentSchema, form);
-    setErrors(found ?? {});
-    if (found) return;
-    setSaving(true);
-    try {
-      // PUT /api/pages/footer takes the footer object and keeps it as the footer page's JSON.
-      await api.put('/api/pages/footer', { body: form });
-      showToast({ title: 'Success', description: 'Footer saved.' });
-      publishRequested();
-      onSaved();
-    } catch (err) {
-      setErrors(issuesByPath(err));
-      showToast({
-        title: 'Error',
-        description: errorText(err, 'Failed to update page'),
-        variant: 'destructive',
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const social = ['facebook', 'twitter', 'instagram', 'youtube'] as const;
   return (
     <Panel title="Footer">
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2">
+      <form noValidate onSubmit={(event) => void submit(event, form)} className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Company name"
           name="companyName"

@@ -245,3 +245,14 @@ export function EditDeleteButtons({
     </div>
   );
 }
+
+/** 'Published' or 'Draft' beside a listed page's or post's title. */
+export function PublishedTag({ published }: { published: boolean }) {
+  return (
+    <span
+      className={`ml-1 rounded-full px-2 py-0.5 text-xs ${published ? 'bg-herb-100 text-herb-700' : 'bg-stone-200 text-stone-700'}`}
+    >
+      {published ? 'Published' : 'Draft'}
+    </span>
+  );
+}
