@@ -12,6 +12,9 @@ import { validRecipeInput } from '../helpers/recipe-input.ts';
 // (tests/helpers/global-setup-server.ts); the refusals for visitors and cooks are in
 // tests/api/image-cleanup.test.ts.
 
+/** A build of the whole site on a loaded 2-core machine can take a while (as in admin.test.ts). */
+const PUBLISH_TIMEOUT_MS = 240_000;
+
 interface ImageStats {
   totalUsed: number;
   localImages: number;
@@ -86,7 +89,7 @@ describe.skipIf(!chromiumPath)('the Cache tab: remove unused images', () => {
   const baseUrl = inject('baseUrl');
   const status = async (url: string, init?: RequestInit) => (await fetch(`${baseUrl}${url}`, init)).status;
 
-  it('an orphan upload is counted, kept on Cancel, removed on Remove (404) while a recipe’s image stays (200)', { timeout: 180_000 }, async () => {
+  it('an orphan upload is counted, kept on Cancel, removed on Remove (404) while a recipe’s image stays (200)', { timeout: 420_000 }, async () => {
     const { page, errors } = await openPage(browser());
     const login = await page.context().request.post(`${baseUrl}/api/auth/login`, {
       data: { username: 'admin', password: 'admin-test-password' },
@@ -119,7 +122,8 @@ describe.skipIf(!chromiumPath)('the Cache tab: remove unused images', () => {
         });
         return { status: res.status, body: (await res.json()) as { id: number } };
       },
-      validRecipeInput({ title: `Unused Image Check ${stamp}`, image: kept.url }),
+      // Desserts, not Main Course: tests/site/pagination.test.ts counts Main Course's recipes.
+      validRecipeInput({ title: `Unused Image Check ${stamp}`, category: 'desserts', image: kept.url }),
     );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     for (const url of [kept.url, orphan.url]) expect(await status(url)).toBe(200);
@@ -211,12 +215,23 @@ describe.skipIf(!chromiumPath)('the Cache tab: remove unused images', () => {
     expect(await status('/api/admin/images/remove-unused', { method: 'POST' })).toBe(401);
     expect(await status(kept.url)).toBe(200);
 
-    // Leave the catalogue as it was: the recipe goes to the trash (which keeps its image in use).
+    // Leave the catalogue as it was: the recipe goes to the trash (which keeps its image in use),
+    // and the files that compare the built site with the API (tests/site) find them agreeing
+    // again once that publish is live.
     const deleted = await page.evaluate(
       async (id) => (await fetch(`/api/recipes/${id}`, { method: 'DELETE' })).status,
       created.body.id,
     );
     expect(deleted).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const res = await page.context().request.get(`${baseUrl}/api/admin/publish/status`);
+          return ((await res.json()) as { state: string }).state;
+        },
+        { timeout: PUBLISH_TIMEOUT_MS, interval: 1000 },
+      )
+      .toBe('live');
     expect(errors).toEqual([]);
     await page.context().close();
   });
