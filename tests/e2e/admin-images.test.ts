@@ -9,7 +9,8 @@ import { validRecipeInput } from '../helpers/recipe-input.ts';
 // Remove does, with the counts the server answered in the toast and fresh figures; the orphan's
 // address then answers 404 while an upload a recipe shows still answers 200. The browser
 // server counts an unreferenced upload as unused after 5 s instead of a day
-// (tests/helpers/global-setup-server.ts); the refusals for visitors and cooks are in
+// (tests/helpers/global-setup-server.ts). The recipe is deleted again at the end, and the test
+// waits for that publish. A visitor's 401 is checked here; both refusals (visitor, cook) are in
 // tests/api/image-cleanup.test.ts.
 
 /** A build of the whole site on a loaded 2-core machine can take a while (as in admin.test.ts). */
@@ -101,7 +102,7 @@ describe.skipIf(!chromiumPath)('the Cache tab: remove unused images', () => {
       return (await res.json()) as ImageStats;
     };
 
-    await page.goto(`${baseUrl}/admin#cache`, { waitUntil: 'networkidle' });
+    await page.goto(`${baseUrl}/admin#cache`, { waitUntil: 'load' });
     await page.locator('[data-image-stats]').waitFor({ timeout: 30_000 });
     const before = await stats();
     // The server's grace period (5 s on the test server), and the label that names it.
@@ -134,7 +135,7 @@ describe.skipIf(!chromiumPath)('the Cache tab: remove unused images', () => {
       .poll(async () => (await stats()).unusedImages, { timeout: 30_000, interval: 500 })
       .toBeGreaterThanOrEqual(before.unusedImages + 1);
     const shown = page.waitForResponse(isStats);
-    await page.reload({ waitUntil: 'networkidle' });
+    await page.reload({ waitUntil: 'load' });
     const counted = (await (await shown).json()) as ImageStats;
     expect(counted.storedImages).toBe(before.storedImages + 2);
     expect(counted.totalUsed).toBe(before.totalUsed + 1);
