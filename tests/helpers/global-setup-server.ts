@@ -69,6 +69,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SITE_URL: siteUrl,
       OPENAI_API_KEY: 'fake-key',
       OPENAI_BASE_URL: fakeOpenAI.url,
+      // An upload nothing refers to counts as unused after 5 s instead of a day, so the Cache
+      // tab's "Remove unused images" has something to remove within a test (admin-images.test.ts).
+      FORKFUL_UNUSED_IMAGE_GRACE_SECONDS: '5',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fillPercent, hitRatioText, orderedAreas } from '../../src/islands/admin/cache/cache-view.ts';
+import {
+  fillPercent,
+  graceText,
+  hitRatioText,
+  orderedAreas,
+} from '../../src/islands/admin/cache/cache-view.ts';
 import {
   addTags,
   draftFromRecipe,
@@ -258,6 +263,14 @@ describe('admin helpers', () => {
     expect(fillPercent({ size: 5, maxSize: 0 })).toBe(0);
     expect(hitRatioText({ size: 0, maxSize: 1, hits: 3, misses: 1 })).toBe('75 %');
     expect(hitRatioText({ size: 0, maxSize: 1 })).toBe('—');
+    // The unused-image grace period in the labels: a day unless the server says otherwise.
+    expect(graceText(undefined)).toBe('a day');
+    expect(graceText(86_400)).toBe('a day');
+    expect(graceText(2 * 86_400)).toBe('2 days');
+    expect(graceText(3_600)).toBe('an hour');
+    expect(graceText(90 * 60)).toBe('90 minutes');
+    expect(graceText(5)).toBe('5 seconds');
+    expect(graceText(0)).toBe('0 seconds');
     expect(
       orderedAreas({
         zeta: { size: 0, maxSize: 1 },

@@ -135,6 +135,8 @@ export interface ImageStats {
   unusedImages: number;
   /** Megabytes those take. */
   unusedSizeMB: number;
+  /** How old an unreferenced image must be to count as unused (a day unless configured). */
+  unusedGraceSeconds: number;
 }
 
 /** An absolute http(s) URL on another origin than this site's. */
@@ -170,9 +172,10 @@ export async function imageStats(db: Db = getDb()): Promise<ImageStats> {
     ])
     .where('key', 'is not', null)
     .executeTakeFirstOrThrow();
+  const graceSeconds = unusedImageGraceSeconds();
   const unused = await sql<{ count: string | number; bytes: string | number | null }>`
     SELECT count(*) AS count, sum(size_bytes + variant_bytes) AS bytes FROM images AS i
-    WHERE ${unusedImageCondition(UNUSED_IMAGE_GRACE_HOURS)}`.execute(db);
+    WHERE ${unusedImageCondition(graceSeconds)}`.execute(db);
   return {
     totalUsed: used.rows.length,
     localImages: used.rows.length - remoteImages,
@@ -181,6 +184,7 @@ export async function imageStats(db: Db = getDb()): Promise<ImageStats> {
     totalSizeMB: megabytes(totals.bytes),
     unusedImages: Number(unused.rows[0]?.count ?? 0),
     unusedSizeMB: megabytes(unused.rows[0]?.bytes ?? 0),
+    unusedGraceSeconds: graceSeconds,
   };
 }
 
@@ -191,18 +195,29 @@ const megabytes = (bytes: string | number | null) =>
  * An upload sits unreferenced while its form is still open; only images older than this are
  * counted as unused and removed.
  */
-export const UNUSED_IMAGE_GRACE_HOURS = 24;
+export const UNUSED_IMAGE_GRACE_SECONDS = 24 * 60 * 60;
+
+/**
+ * The grace period in force: FORKFUL_UNUSED_IMAGE_GRACE_SECONDS when it is a whole number of
+ * seconds (the browser tests' server uses a few seconds, so an upload can become unused while a
+ * test runs), else UNUSED_IMAGE_GRACE_SECONDS.
+ */
+export function unusedImageGraceSeconds(): number {
+  const raw = process.env.FORKFUL_UNUSED_IMAGE_GRACE_SECONDS?.trim();
+  if (!raw || !/^\d+$/.test(raw)) return UNUSED_IMAGE_GRACE_SECONDS;
+  return Number(raw);
+}
 
 /**
  * The images row `i` is a stored image that nothing refers to by its key: no recipe (image or
  * video thumbnail), blog post (image or Markdown body), category, page body, saved version or
- * trashed item (their JSON snapshots), and it was stored more than `graceHours` ago. Keys are 32
+ * trashed item (their JSON snapshots), and it was stored more than `graceSeconds` ago. Keys are 32
  * hex digits named in every stored URL, so a substring test is exact enough and catches URLs
  * inside Markdown and JSON as well as in image columns.
  */
-function unusedImageCondition(graceHours: number) {
+function unusedImageCondition(graceSeconds: number) {
   return sql<boolean>`i.key IS NOT NULL
-    AND i.created_at < now() - make_interval(hours => ${graceHours}::int)
+    AND i.created_at < now() - make_interval(secs => ${graceSeconds}::int)
     AND NOT EXISTS (SELECT 1 FROM recipes r
       WHERE position(i.key IN coalesce(r.image, '') || ' ' || coalesce(r.video_thumbnail, '')) > 0)
     AND NOT EXISTS (SELECT 1 FROM blog_posts b WHERE position(i.key IN coalesce(b.image, '') || ' ' || b.content) > 0)
@@ -226,13 +241,13 @@ export interface UnusedImagesRemoved {
  * unreferenced files, never a row pointing at nothing.
  */
 export async function removeUnusedImages(
-  options: { db?: Db; store?: ImageStore; graceHours?: number } = {},
+  options: { db?: Db; store?: ImageStore; graceSeconds?: number } = {},
 ): Promise<UnusedImagesRemoved> {
   const db = options.db ?? getDb();
   const store = options.store ?? imageStore();
   const removed = await sql<{ key: string; path: string; size_bytes: number; variant_bytes: number }>`
     DELETE FROM images WHERE id IN (
-      SELECT i.id FROM images AS i WHERE ${unusedImageCondition(options.graceHours ?? UNUSED_IMAGE_GRACE_HOURS)}
+      SELECT i.id FROM images AS i WHERE ${unusedImageCondition(options.graceSeconds ?? unusedImageGraceSeconds())}
     ) RETURNING key, path, size_bytes, variant_bytes`.execute(db);
   let removedFiles = 0;
   let bytes = 0;

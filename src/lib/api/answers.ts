@@ -64,10 +64,12 @@ export interface ImageStats {
   storedImages: number;
   /** Megabytes the image store holds. */
   totalSizeMB: number;
-  /** Stored images nothing refers to any more (removed by remove-unused once a day old). */
+  /** Stored images nothing refers to any more, older than unusedGraceSeconds (what remove-unused removes). */
   unusedImages: number;
   /** Megabytes those take. */
   unusedSizeMB: number;
+  /** The age an unreferenced image must reach to count as unused: a day unless the server is set otherwise. */
+  unusedGraceSeconds: number;
 }
 
 /** What converting remote images into stored copies did. */

@@ -4,7 +4,15 @@ import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import { Panel, rowButton } from '../shared/fields.tsx';
 import { useTabActive } from '../shared/tab-active.ts';
-import { CACHE_POLL_MS, hitRatioText, IMAGE_POLL_MS, orderedAreas, fillPercent } from './cache-view.ts';
+import { plural } from '../../../lib/html.ts';
+import {
+  CACHE_POLL_MS,
+  fillPercent,
+  graceText,
+  hitRatioText,
+  IMAGE_POLL_MS,
+  orderedAreas,
+} from './cache-view.ts';
 
 // The Cache tab (SPEC §2, §7 Admin, §8, §9; issue 13 item 5): each response-cache area as a bar
 // of size against maxSize with hits, misses and hit ratio (polled every 10 s), the image stats
@@ -153,7 +161,7 @@ export default function CacheTab() {
         () => api.post('/api/admin/images/clear-cache'),
         (r) => ({
           title: 'Image Cache Cleared',
-          description: `${r.removedFiles} files removed (${r.freedMB} MB).`,
+          description: `${plural(r.removedFiles, 'file')} removed (${r.freedMB} MB).`,
         }),
         'Failed to clear image cache',
         refreshImages,
@@ -163,8 +171,7 @@ export default function CacheTab() {
   const removeUnusedImages = async () => {
     const ok = await confirm({
       title: 'Remove unused images',
-      message:
-        'Delete stored images that no recipe, post, category, page, saved version or trashed item uses and that were uploaded more than a day ago? This cannot be undone.',
+      message: `Delete stored images that no recipe, post, category, page, saved version or trashed item uses and that were uploaded more than ${graceText(images?.unusedGraceSeconds)} ago? This cannot be undone.`,
       confirmLabel: 'Remove',
     });
     if (ok)
@@ -173,7 +180,7 @@ export default function CacheTab() {
         () => api.post('/api/admin/images/remove-unused'),
         (r) => ({
           title: 'Unused Images Removed',
-          description: `${r.removedImages} images removed (${r.freedMB} MB).`,
+          description: `${plural(r.removedImages, 'image')} removed (${r.freedMB} MB).`,
         }),
         'Failed to remove unused images',
         refreshImages,
@@ -299,7 +306,7 @@ export default function CacheTab() {
             <Figure label="Stored size" value={`${images.totalSizeMB} MB`} />
             {images.unusedImages !== undefined && (
               <Figure
-                label="Unused (over a day old)"
+                label={`Unused (over ${graceText(images.unusedGraceSeconds)} old)`}
                 value={`${images.unusedImages} (${images.unusedSizeMB ?? 0} MB)`}
               />
             )}

@@ -20,9 +20,24 @@ export interface ImageStats {
   remoteImages?: number;
   storedImages?: number;
   totalSizeMB: number;
-  /** Stored images nothing refers to, over a day old (POST /api/admin/images/remove-unused). */
+  /** Stored images nothing refers to, older than the grace period (POST /api/admin/images/remove-unused). */
   unusedImages?: number;
   unusedSizeMB?: number;
+  /** That grace period: a day unless the server is configured otherwise. */
+  unusedGraceSeconds?: number;
+}
+
+/** "a day", "2 days", "an hour", "5 seconds": how old an unused image must be, for the labels. */
+export function graceText(seconds: number | undefined): string {
+  const s = seconds ?? 86_400;
+  const units: [number, string, string][] = [
+    [86_400, 'a day', 'days'],
+    [3_600, 'an hour', 'hours'],
+    [60, 'a minute', 'minutes'],
+  ];
+  for (const [size, one, many] of units)
+    if (s >= size && s % size === 0) return s === size ? one : `${s / size} ${many}`;
+  return s === 1 ? 'a second' : `${s} seconds`;
 }
 
 export function orderedAreas(stats: Record<string, AreaStats>): [string, AreaStats][] {
