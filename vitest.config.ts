@@ -8,7 +8,8 @@ export default defineConfig({
     allowOnly: !process.env.CI,
     // Vitest's default is one worker per core but one, which on a 2-core machine runs every file
     // alone. Two: the unit and API files wait on databases and child processes as much as on CPU.
-    // (Projects with fileParallelism off still run one file at a time, after the others.)
+    // Projects with fileParallelism off run one file at a time, after all the others, so `npm test`
+    // starts the browser project in a Vitest run of its own beside the rest (scripts/run-tests.ts).
     maxWorkers: 2,
     projects: [
       {
