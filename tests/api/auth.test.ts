@@ -194,15 +194,22 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
     it('takes about as long for an unknown user as for a wrong password (dummy hash)', async () => {
       const time = async (username: string) => {
         const t = performance.now();
-        await login(username, 'wrong-password', '198.51.100.250');
-        return performance.now() - t;
+        const res = await login(username, 'wrong-password', '198.51.100.250');
+        const ms = performance.now() - t;
+        expect(res.status).toBe(401); // not throttled: a 429 answers before any comparison
+        return ms;
       };
       await time('warm_up_user');
-      const known = await time(cook.username);
-      const unknown = await time('no_such_user_here');
-      // Both run one bcrypt comparison at cost 11 (~100+ ms); without the dummy the unknown one is ~1 ms.
-      expect(unknown).toBeGreaterThan(known * 0.5);
-    });
+      // Both run one bcrypt comparison at cost 11 (~100+ ms); without the dummy the unknown one is
+      // ~1 ms. The fastest of a few interleaved tries each: a busy machine only adds time.
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        known.push(await time(cook.username));
+        unknown.push(await time('no_such_user_here'));
+      }
+      expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.5);
+    }, 60_000);
 
     it.each([
       [
