@@ -58,3 +58,29 @@ describe('finishPage', () => {
     expect(finishPage(plain)).toBe(plain);
   });
 });
+
+describe('finishPage on the shapes of page a build writes', () => {
+  const policy = `<meta http-equiv="content-security-policy" content="script-src 'self'; style-src 'self';">`;
+  const cases: { name: string; html: string; inHead: string[]; after: string }[] = [
+    {
+      name: 'no </head> (a stub Astro writes bare): the policy is still completed and moved first',
+      html: `<!doctype html><meta charset="utf-8"><title>x</title>${policy}<script>go()</script>`,
+      inHead: [sha('go()')],
+      after: '<script>go()</script>',
+    },
+    {
+      name: 'island style already in <head> and again in the body: one copy, in <head>',
+      html: page(ISLAND_STYLE, `<div>${ISLAND_STYLE}<astro-island></astro-island></div>`),
+      inHead: [ISLAND_STYLE, cspHash('astro-island,astro-slot,astro-static-slot{display:contents}')],
+      after: '<div><astro-island></astro-island></div>',
+    },
+  ];
+  it.each(cases)('$name', ({ html, inHead, after }) => {
+    const finished = finishPage(html);
+    expect(finished.indexOf('content-security-policy')).toBeLessThan(finished.indexOf('<title>'));
+    for (const text of inHead) expect(finished).toContain(text);
+    expect(finished.split(ISLAND_STYLE)).toHaveLength(html.includes(ISLAND_STYLE) ? 2 : 1);
+    expect(finished).toContain(after);
+    expect(finishPage(finished)).toBe(finished);
+  });
+});
