@@ -66,6 +66,9 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll's default of 1 s is a few round trips to Chromium when the machine is
+          // busy (CI runs this suite beside the rest): a dialog that closed in time was reported open.
+          expect: { poll: { timeout: 10_000 } },
           fileParallelism: false,
         },
       },

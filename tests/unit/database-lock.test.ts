@@ -47,7 +47,7 @@ describe('embedded database lock', () => {
     } finally {
       await again.close();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('takes over a lock left by a process that no longer exists', async () => {
     const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'forkful-lock-')), 'pglite');
@@ -59,5 +59,5 @@ describe('embedded database lock', () => {
     expect(JSON.parse(fs.readFileSync(`${dir}.lock`, 'utf8')).pid).toBe(process.pid);
     await db.close();
     expect(fs.existsSync(`${dir}.lock`)).toBe(false);
-  }, 60_000);
+  }, 120_000);
 });
