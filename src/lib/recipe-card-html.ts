@@ -35,18 +35,22 @@ export function starsHtml(tenths: number, count?: number, size: 'sm' | 'md' = 's
   return `<span class="inline-flex items-center gap-2" role="img" aria-label="${label}"><span class="stars" style="${style}"></span><span class="text-sm font-medium text-stone-700 dark:text-stone-300">${stars.toFixed(1)} <span class="muted font-normal">(${count})</span></span></span>`;
 }
 
-/** One card: a link to the recipe page (works without script); `eager` for the first screen. */
+/**
+ * One card: a link to the recipe page (works without script); `eager` for the first screen,
+ * `priority` for the card whose picture is the page's largest element (fetched ahead of the rest).
+ */
 export function recipeCardHtml(
   recipe: CardRecipe,
-  options: { eager?: boolean; headingLevel?: 2 | 3 } = {},
+  options: { eager?: boolean; priority?: boolean; headingLevel?: 2 | 3 } = {},
 ): string {
   const fallback = categoryFallbackImage(recipe);
   const src = smallImage(safeUrl(recipe.image || fallback));
   const h = `h${options.headingLevel ?? 3}`;
-  const loading = options.eager ? 'eager' : 'lazy';
+  const loading = options.eager || options.priority ? 'eager' : 'lazy';
+  const priority = options.priority ? ' fetchpriority="high"' : '';
   return (
     `<article class="recipe-card" data-recipe-card data-recipe-id="${recipe.id}" data-recipe-slug="${escapeHtml(recipe.slug)}">` +
-    `<div class="relative overflow-hidden"><img src="${escapeHtml(src)}" alt="" width="600" height="400" loading="${loading}" decoding="async" data-fallback="${escapeHtml(fallback)}">` +
+    `<div class="relative overflow-hidden"><img src="${escapeHtml(src)}" alt="" width="600" height="400" loading="${loading}"${priority} decoding="async" data-fallback="${escapeHtml(fallback)}">` +
     (recipe.cuisine ? `<span class="recipe-card-badge">${escapeHtml(recipe.cuisine)}</span>` : '') +
     `</div><div class="flex flex-1 flex-col gap-2 p-4">` +
     `<${h} class="font-serif text-lg font-bold leading-snug"><a href="/recipe/${encodeURIComponent(recipe.slug)}">${escapeHtml(recipe.title)}</a></${h}>` +

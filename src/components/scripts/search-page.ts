@@ -154,7 +154,7 @@ function setUp(root: HTMLElement, els: SearchElements): void {
     }
     const cards = found.map(
       (recipe, i) =>
-        `<li class="grid">${recipeCardHtml(recipe, { eager: i < EAGER_CARDS, headingLevel: 2 })}</li>`,
+        `<li class="grid">${recipeCardHtml(recipe, { eager: i < EAGER_CARDS, priority: i === 0, headingLevel: 2 })}</li>`,
     );
     els.results.innerHTML = cards.slice(0, FIRST_CARDS).join('');
     show('results');
