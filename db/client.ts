@@ -29,6 +29,11 @@ export function markSingleConnection(db: Db): Db {
   return db;
 }
 
+/** Whether `db` is an embedded database (PGlite: one connection, no concurrent statements). */
+export function isSingleConnection(db: Db): boolean {
+  return singleConnection.has(db);
+}
+
 /**
  * Runs a request's reads as one turn on the database. PGlite has one connection and serves
  * queries in arrival order, so a search that needs three queries (exact words, the nearest

@@ -28,6 +28,7 @@ function runVitest(args: string[], label?: string): Promise<number> {
         [child.stdout, process.stdout],
         [child.stderr, process.stderr],
       ] as const) {
+        if (!from) continue;
         let pending = '';
         from.on('data', (chunk: Buffer) => {
           const lines = (pending + chunk.toString()).split('\n');

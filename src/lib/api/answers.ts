@@ -72,6 +72,21 @@ export interface ImageStats {
   unusedGraceSeconds: number;
 }
 
+/** One table of the Cache tab's database panel. */
+export interface TableSize {
+  name: string;
+  /** Exact row count. */
+  rows: number;
+  /** Size on disk with its indexes and TOAST, in megabytes. */
+  sizeMB: number;
+}
+
+/** The database panel's figures: every table, largest first, and their sum. */
+export interface DatabaseStats {
+  tables: TableSize[];
+  totalSizeMB: number;
+}
+
 /** What converting remote images into stored copies did. */
 export interface ImageConversion {
   convertedCount: number;

@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import type {
   CacheAreaStats,
+  DatabaseStats,
   ImageConversion,
   ImageStats,
   Trashed,
@@ -156,6 +157,7 @@ export interface ApiRoutes {
     removedFiles: number;
     freedMB: number;
   }>;
+  'GET /api/admin/database/stats': RouteSpec<DatabaseStats>;
   'POST /api/admin/database/apply-indexes': RouteSpec<{
     created: string[];
     existing: string[];
@@ -304,6 +306,7 @@ export const ROUTE_KEYS = {
   'POST /api/admin/images/convert-temporary': true,
   'POST /api/admin/images/clear-cache': true,
   'POST /api/admin/images/remove-unused': true,
+  'GET /api/admin/database/stats': true,
   'POST /api/admin/database/apply-indexes': true,
   'GET /api/ai/models': true,
   'GET /api/generator/config': true,

@@ -19,8 +19,12 @@ import {
 // (every 30 s), and the actions with SPEC §8's toasts. Polling stops while the tab or the browser
 // tab is hidden.
 
-/** Fetches `load` now and every `ms` while `active` and the page is visible. */
-function usePoll<T>(load: () => Promise<T>, ms: number, active: boolean): [T | null, unknown, () => void] {
+/** Fetches `load` now and every `ms` (null: once) while `active` and the page is visible. */
+function usePoll<T>(
+  load: () => Promise<T>,
+  ms: number | null,
+  active: boolean,
+): [T | null, unknown, () => void] {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [tick, setTick] = useState(0);
@@ -39,7 +43,7 @@ function usePoll<T>(load: () => Promise<T>, ms: number, active: boolean): [T | n
         } catch (err) {
           if (!stopped) setError(err);
         }
-      if (!stopped) timer = setTimeout(() => void run(), ms);
+      if (!stopped && ms !== null) timer = setTimeout(() => void run(), ms);
     };
     void run();
     const onVisible = () => {
@@ -69,6 +73,13 @@ export default function CacheTab() {
   const [images, imagesError, refreshImages] = usePoll(
     () => api.get('/api/admin/images/stats'),
     IMAGE_POLL_MS,
+    active,
+  );
+  // Counting every table's rows is real work on a large catalogue: once per visit and after
+  // "Apply indexes", not on a timer.
+  const [tables, tablesError, refreshTables] = usePoll(
+    () => api.get('/api/admin/database/stats'),
+    null,
     active,
   );
   const [busy, setBusy] = useState<string | null>(null);
@@ -128,7 +139,7 @@ export default function CacheTab() {
         description: `Indexes applied: ${r.created.length} created, ${r.existing.length} already there.`,
       }),
       'Failed to apply indexes',
-      () => {},
+      refreshTables,
     );
 
   const convertImages = () =>
@@ -336,6 +347,44 @@ export default function CacheTab() {
         <p className="muted text-sm">
           Creates any missing index the site's queries need; existing ones are kept.
         </p>
+        {tablesError !== null && !tables && (
+          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
+            {errorText(tablesError, 'The table sizes could not be loaded.')}
+          </p>
+        )}
+        {tables && (
+          <div className="mt-4 overflow-x-auto">
+            <table className="w-full text-left text-sm" data-database-tables>
+              <caption className="muted pb-2 text-left">
+                {plural(tables.tables.length, 'table')}, {tables.totalSizeMB} MB in all
+              </caption>
+              <thead>
+                <tr className="border-b border-stone-200 dark:border-night-line">
+                  <th scope="col" className="py-2 pr-4 font-semibold">
+                    Table
+                  </th>
+                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
+                    Rows
+                  </th>
+                  <th scope="col" className="py-2 text-right font-semibold">
+                    Size
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tables.tables.map((t) => (
+                  <tr key={t.name} className="border-b border-stone-100 last:border-0 dark:border-night-line">
+                    <th scope="row" className="py-1.5 pr-4 font-mono font-normal">
+                      {t.name}
+                    </th>
+                    <td className="py-1.5 pr-4 text-right tabular-nums">{t.rows.toLocaleString('en-US')}</td>
+                    <td className="py-1.5 text-right tabular-nums">{t.sizeMB} MB</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
       </Panel>
       {confirmDialog}
     </div>
