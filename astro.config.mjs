@@ -11,7 +11,10 @@ export default defineConfig({
   site,
   // Netlify serves /recipe/x from recipe/x/index.html; no trailing-slash redirects needed.
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // Four pages at a time (Astro renders one by default): a page's render waits on file writes and on
+  // the build worker's database (over IPC to the local server), and the other pages render in those
+  // waits. 1,000 recipes: pages 14.5 → 11.6 s; 8 was no faster. The output is byte-identical.
+  build: { format: 'directory', concurrency: 4 },
   integrations: [react(), finishPages()],
   vite: {
     plugins: [tailwindcss()],
