@@ -108,6 +108,22 @@ export function finishBuild(dir: string, options: { skip?: ReadonlySet<string> }
   return changed;
 }
 
+/**
+ * Astro writes each rendered page twice, the same Buffer to the output and to its incremental
+ * cache: the page is decoded, finished and encoded once for both.
+ */
+const finishedBuffers = new WeakMap<Uint8Array, Buffer>();
+function finishedBody(data: string | Uint8Array): string | Buffer {
+  if (typeof data === 'string') return finishPage(data);
+  let finished = finishedBuffers.get(data);
+  if (!finished) {
+    const html = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
+    finished = Buffer.from(finishPage(html), 'utf8');
+    finishedBuffers.set(data, finished);
+  }
+  return finished;
+}
+
 const filePath = (target: unknown): string | undefined =>
   typeof target === 'string' ? target : target instanceof URL ? fileURLToPath(target) : undefined;
 
@@ -130,9 +146,8 @@ function finishAsWritten(cacheDist: string | undefined) {
   promises.writeFile = ((target: Parameters<typeof writeFile>[0], data: unknown, ...rest: unknown[]) => {
     const file = filePath(target);
     if (file?.endsWith('.html') && (typeof data === 'string' || data instanceof Uint8Array)) {
-      const html = typeof data === 'string' ? data : Buffer.from(data).toString('utf8');
       written.add(file);
-      return (writeFile as (...args: unknown[]) => Promise<void>)(target, finishPage(html), ...rest);
+      return (writeFile as (...args: unknown[]) => Promise<void>)(target, finishedBody(data), ...rest);
     }
     return (writeFile as (...args: unknown[]) => Promise<void>)(target, data, ...rest);
   }) as typeof writeFile;
