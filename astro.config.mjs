@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { finishPages } from './src/integrations/finish-pages.ts';
+import { settledDirective } from './src/integrations/settled-directive.ts';
 
 // The canonical origin for links, the sitemap and JSON-LD (DESIGN.md §10).
 const site = process.env.SITE_URL || 'http://localhost:8888';
@@ -15,7 +16,7 @@ export default defineConfig({
   // the build worker's database (over IPC to the local server), and the other pages render in those
   // waits. 1,000 recipes: pages 14.5 → 11.6 s; 8 was no faster. The output is byte-identical.
   build: { format: 'directory', concurrency: 4 },
-  integrations: [react(), finishPages()],
+  integrations: [react(), settledDirective(), finishPages()],
   vite: {
     plugins: [tailwindcss()],
     // The one chunk over Vite's 500 kB default is the password estimator's dictionaries (≈900 kB,
