@@ -20,8 +20,9 @@ import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/tes
 // uploads are refused with a sentence and nothing kept; "convert temporary images" copies remote
 // images through the guarded fetch, leaving failed rows as they were.
 
-const photo = (format: 'png' | 'jpeg', width = 640, height = 480) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 40 } } })
+/** A plain photo; a different `shade` gives different bytes (and so a different stored key). */
+const photo = (format: 'png' | 'jpeg', width = 640, height = 480, shade = 0) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: (40 + 9 * shade) % 256 } } })
     .toFormat(format)
     .toBuffer();
 
@@ -234,7 +235,11 @@ describe.runIf(databaseAvailable)('image store API', () => {
     // Each test points some recipes at the server above (and may convert one): whatever order
     // the tests run in, each starts from the seed's own images.
     let seedImages: { id: number; image: string | null }[] = [];
+    let shade = 0;
     beforeEach(async () => {
+      // A new picture behind /good.jpg for each test: images are stored by content, so a picture
+      // another test already converted would be found, not stored again.
+      good = await photo('jpeg', 800, 600, ++shade);
       const now = new Map(
         (await db().selectFrom('recipes').select(['id', 'image']).execute()).map((r) => [r.id, r.image]),
       );
