@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { finishPages } from './src/integrations/finish-pages.ts';
 import { settledDirective } from './src/integrations/settled-directive.ts';
+import { reactRenderToString } from './src/integrations/react-render-to-string.ts';
 
 // The canonical origin for links, the sitemap and JSON-LD (DESIGN.md §10).
 const site = process.env.SITE_URL || 'http://localhost:8888';
@@ -17,9 +18,11 @@ export default defineConfig({
   // those waits. 1,000 recipes: pages 14.5 → 11.6 s at 4 (8 no faster); 10,000: full build 96–98 s
   // at 4, 91–92 s at 8, 92.5 s at 16. The output is byte-identical to one at a time.
   build: { format: 'directory', concurrency: 8 },
-  integrations: [react(), settledDirective(), finishPages()],
+  // React islands render with renderToString, not through a web stream per island (faster, the
+  // same HTML: src/integrations/react-render-to-string.ts keeps their useId prefixes).
+  integrations: [react({ experimentalDisableStreaming: true }), settledDirective(), finishPages()],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), reactRenderToString()],
     // The one chunk over Vite's 500 kB default is the password estimator's dictionaries (≈900 kB,
     // 470 kB gzip), loaded only when someone types in a new-password field; what pages load on
     // arrival is held to the budgets in tests/site/budgets.test.ts instead.

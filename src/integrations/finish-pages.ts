@@ -18,29 +18,54 @@ import type { AstroIntegration } from 'astro';
 //    island, usually inside a <div>, where HTML does not allow <style>. It moves into <head>.
 
 const ISLAND_STYLE_TAG = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+const ISLAND_STYLE_BYTES = Buffer.from(ISLAND_STYLE_TAG);
+const HEAD_END = Buffer.from('</head>');
 const CSP_META = /<meta http-equiv="content-security-policy" content="([^"]*)">/i;
 
-/** sha256 source expression of an inline script or style body, as CSP compares it. */
-export function cspHash(body: string): string {
-  return `'sha256-${crypto.createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+/** sha256 source expression of an inline script or style body (its UTF-8 bytes), as CSP compares it. */
+export function cspHash(body: string | Uint8Array): string {
+  return `'sha256-${crypto.hash('sha256', body, 'base64')}'`;
 }
 
-/** Bodies of the inline scripts a page runs (data blocks such as JSON-LD run nothing). */
-export function inlineScriptBodies(html: string): string[] {
-  const bodies: string[] = [];
-  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attrs = m[1] ?? '';
-    if (/\bsrc\s*=/.test(attrs)) continue;
-    const type = /\btype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase();
-    if (type && type !== 'module' && type !== 'text/javascript') continue;
-    bodies.push(m[2] ?? '');
+// Pages are finished as the bytes Astro writes (issue 15): decoding a 60 KB page to a string and
+// encoding it back cost more than the finishing itself. Only <head> (a few KB) is decoded; the
+// elements are found with byte searches and hashed as bytes.
+
+const TAG_NAME_END = new Set([0x3e, 0x20, 0x09, 0x0a, 0x0c, 0x0d, 0x2f]); // > space \t \n \f \r /
+
+/** The <script> or <style> elements of a page, in order: their attributes and body bytes. */
+function* elements(page: Buffer, tag: 'script' | 'style'): Generator<{ attrs: string; body: Buffer }> {
+  const open = Buffer.from(`<${tag}`);
+  const close = Buffer.from(`</${tag}>`);
+  let at = page.indexOf(open);
+  while (at >= 0) {
+    const nameEnd = at + open.length;
+    if (!TAG_NAME_END.has(page[nameEnd] ?? 0)) {
+      at = page.indexOf(open, nameEnd);
+      continue;
+    }
+    const tagEnd = page.indexOf(0x3e, nameEnd);
+    const bodyEnd = tagEnd < 0 ? -1 : page.indexOf(close, tagEnd + 1);
+    if (bodyEnd < 0) return;
+    yield { attrs: page.toString('latin1', nameEnd, tagEnd), body: page.subarray(tagEnd + 1, bodyEnd) };
+    at = page.indexOf(open, bodyEnd + close.length);
   }
-  return bodies;
 }
 
-/** Bodies of the page's <style> elements. */
-export function inlineStyleBodies(html: string): string[] {
-  return [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1] ?? '');
+/** Whether a script element runs (data blocks such as JSON-LD run nothing; external ones are 'self'). */
+function runsInline(attrs: string): boolean {
+  if (/\bsrc\s*=/.test(attrs)) return false;
+  const type = /\btype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase();
+  return !type || type === 'module' || type === 'text/javascript';
+}
+
+const scriptBodies = (page: Buffer) =>
+  [...elements(page, 'script')].filter((e) => runsInline(e.attrs)).map((e) => e.body);
+const styleBodies = (page: Buffer) => [...elements(page, 'style')].map((e) => e.body);
+
+/** Bodies of the inline scripts a page runs. */
+export function inlineScriptBodies(html: string): string[] {
+  return scriptBodies(Buffer.from(html)).map((b) => b.toString('utf8'));
 }
 
 /** Adds source expressions to one directive of a policy, unless already there. */
@@ -57,38 +82,49 @@ function withSources(policy: string, directive: string, sources: string[]): stri
   return `${parts.join('; ')};`;
 }
 
-/** The finished HTML of one page (idempotent: finishing a finished page changes nothing). */
-export function finishPage(html: string): string {
-  // Cut the page once into head and the rest and join it once at the end: a 20,000-page build
-  // runs this on every page, and each extra whole-page replace or slice copies the page again.
-  const headEnd = html.indexOf('</head>');
-  const cut = headEnd < 0 ? html.length : headEnd;
-  let head = html.slice(0, cut);
-  let rest = html.slice(cut);
-  let changed = false;
-  if (rest.includes(ISLAND_STYLE_TAG)) {
-    rest = rest.replaceAll(ISLAND_STYLE_TAG, '');
-    if (!head.includes(ISLAND_STYLE_TAG)) head += ISLAND_STYLE_TAG;
-    changed = true;
+/**
+ * The finished bytes of one page (idempotent: finishing a finished page changes nothing; an
+ * unchanged page comes back as the same Buffer).
+ */
+export function finishPageBytes(page: Buffer): Buffer {
+  const headEnd = page.indexOf(HEAD_END);
+  const cut = headEnd < 0 ? page.length : headEnd;
+  let head = page.toString('utf8', 0, cut);
+  // The rest of the page, without the island styles Astro left in the body.
+  const rest: Buffer[] = [];
+  let from = cut;
+  for (let at = page.indexOf(ISLAND_STYLE_BYTES, cut); at >= 0; at = page.indexOf(ISLAND_STYLE_BYTES, from)) {
+    rest.push(page.subarray(from, at));
+    from = at + ISLAND_STYLE_BYTES.length;
   }
+  rest.push(page.subarray(from));
+  const movedStyle = rest.length > 1;
+  if (movedStyle && !head.includes(ISLAND_STYLE_TAG)) head += ISLAND_STYLE_TAG;
   // Astro writes the policy in <head>, the only place a <meta> policy counts.
   const meta = CSP_META.exec(head);
-  if (!meta) return changed ? head + rest : html;
+  if (!meta) return movedStyle ? Buffer.concat([Buffer.from(head), ...rest]) : page;
   const decoded = (meta[1] ?? '')
     .replace(/&#39;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&');
   head = head.slice(0, meta.index) + head.slice(meta.index + meta[0].length);
-  const page = head + rest;
-  let policy = withSources(decoded, 'script-src', inlineScriptBodies(page).map(cspHash));
-  policy = withSources(policy, 'style-src', inlineStyleBodies(page).map(cspHash));
+  const withoutPolicy = Buffer.concat([Buffer.from(head), ...rest]);
+  let policy = withSources(decoded, 'script-src', scriptBodies(withoutPolicy).map(cspHash));
+  policy = withSources(policy, 'style-src', styleBodies(withoutPolicy).map(cspHash));
   const attr = policy.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
   const tag = `<meta http-equiv="content-security-policy" content="${attr}">`;
   // A policy covers only what follows it, so it goes first, right after the charset (which must
   // stay within the first 1024 bytes).
   const charset = /<meta charset="[^"]*">/i.exec(head);
   const at = charset ? charset.index + charset[0].length : head.indexOf('<head>') + '<head>'.length;
-  return head.slice(0, at) + tag + head.slice(at) + rest;
+  return Buffer.concat([Buffer.from(head.slice(0, at) + tag + head.slice(at)), ...rest]);
+}
+
+/** The finished HTML of one page (finishPageBytes on a string). */
+export function finishPage(html: string): string {
+  const bytes = Buffer.from(html);
+  const finished = finishPageBytes(bytes);
+  return finished === bytes ? html : finished.toString('utf8');
 }
 
 /** Applies finishPage to every HTML file under a build directory; returns how many changed. */
@@ -98,9 +134,9 @@ export function finishBuild(dir: string, options: { skip?: ReadonlySet<string> }
     if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
     const file = path.join(entry.parentPath, entry.name);
     if (options.skip?.has(file)) continue;
-    const html = fs.readFileSync(file, 'utf8');
-    const finished = finishPage(html);
-    if (finished !== html) {
+    const page = fs.readFileSync(file);
+    const finished = finishPageBytes(page);
+    if (!finished.equals(page)) {
       fs.writeFileSync(file, finished);
       changed++;
     }
@@ -113,12 +149,11 @@ export function finishBuild(dir: string, options: { skip?: ReadonlySet<string> }
  * cache: the page is decoded, finished and encoded once for both.
  */
 const finishedBuffers = new WeakMap<Uint8Array, Buffer>();
-function finishedBody(data: string | Uint8Array): string | Buffer {
-  if (typeof data === 'string') return finishPage(data);
+function finishedBody(data: string | Uint8Array): Buffer {
+  if (typeof data === 'string') return finishPageBytes(Buffer.from(data));
   let finished = finishedBuffers.get(data);
   if (!finished) {
-    const html = Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8');
-    finished = Buffer.from(finishPage(html), 'utf8');
+    finished = finishPageBytes(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
     finishedBuffers.set(data, finished);
   }
   return finished;

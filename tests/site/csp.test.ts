@@ -4,10 +4,23 @@ import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { builtPages, currentBuildDir } from './built-site.ts';
-import { cspHash, inlineScriptBodies, inlineStyleBodies } from '../../src/integrations/finish-pages.ts';
+import { cspHash } from '../../src/integrations/finish-pages.ts';
 
 // Content-Security-Policy (issue 11 §5): every page carries a policy that allows scripts only
 // from our origin or by hash, and Chromium reports no violation on any page type.
+
+// The page's inline scripts and styles, found by regular expression here (the build finds them with
+// byte searches, src/integrations/finish-pages.ts): two ways to one answer.
+function inlineScriptBodies(html: string): string[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attrs = '']) => {
+      const type = /\btype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1]?.toLowerCase();
+      return !/\bsrc\s*=/.test(attrs) && (!type || type === 'module' || type === 'text/javascript');
+    })
+    .map((m) => m[2] ?? '');
+}
+const inlineStyleBodies = (html: string) =>
+  [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => m[1] ?? '');
 
 const baseUrl = inject('baseUrl');
 const buildDir = currentBuildDir();
