@@ -95,6 +95,9 @@ export interface WorkerReport {
   maxRssMb: number;
   /** Peak RSS, V8 heap in use and memory outside the heap (buffers) by phase (sampled), in MB. */
   memoryByPhase: Partial<Record<Phase, { rssMb: number; heapUsedMb: number; externalMb: number }>>;
+  /** A build split between workers (scripts/lib/build-shards.ts): how many, and their peaks added up. */
+  workers?: number;
+  totalMaxRssMb?: number;
 }
 
 function report(started: number): WorkerReport {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { serveQueriesTo } from './ipc-database.ts';
+import { buildShards, combineReports, mergeBuildInto } from './build-shards.ts';
 import type { WorkerReport } from '../build-worker.ts';
 import { BUILD_WORKER_ENV, buildWorkerHeapMb, withoutServerFlags } from './server-flags.ts';
 
@@ -80,7 +81,7 @@ export class SiteBuilder {
   #running: Promise<BuildResult> | undefined;
   #pending = false;
   #counter = 0;
-  #worker: ChildProcess | undefined;
+  readonly #workers = new Set<ChildProcess>();
 
   constructor(options: { root: string; buildsDir: string; db: Db; onBuilt: (result: BuildResult) => void }) {
     this.#root = options.root;
@@ -133,7 +134,7 @@ export class SiteBuilder {
   /** Ends a build in progress (server shutdown). */
   stop(): void {
     this.#pending = false;
-    this.#worker?.kill('SIGTERM');
+    for (const worker of this.#workers) worker.kill('SIGTERM');
   }
 
   get isBuilding(): boolean {
@@ -145,7 +146,7 @@ export class SiteBuilder {
     const stamp = await currentStamp(this.#db, this.#root);
     fs.mkdirSync(this.#buildsDir, { recursive: true });
     const dir = path.join(this.#buildsDir, `build-${Date.now()}-${++this.#counter}`);
-    const report = await this.#buildInWorker(dir, await recipeCount(this.#db));
+    const report = await this.#buildInWorkers(dir, await recipeCount(this.#db));
     const previous = this.#readState();
     fs.writeFileSync(this.#stateFile, JSON.stringify({ dir, stamp } satisfies BuildState));
     const result: BuildResult = {
@@ -163,13 +164,47 @@ export class SiteBuilder {
   }
 
   /**
-   * Builds in a forked child: each in-process Astro build leaves ~20 MB behind for good, a
-   * child returns it when it exits. The host keeps the database and answers the child's queries.
+   * Builds in forked children: each in-process Astro build leaves ~20 MB behind for good, a
+   * child returns it when it exits. The host keeps the database and answers the children's
+   * queries. A large catalogue is split between several children, each rendering a share of the
+   * per-recipe pages into a folder of its own (src/data/build-shard.ts); their folders are merged
+   * into the first.
    */
-  #buildInWorker(outDir: string, recipes: number): Promise<WorkerReport> {
-    // Astro's cache (the content store, the incremental build manifest) per site, not shared by
-    // every server of the checkout.
-    const cacheDir = path.join(this.#buildsDir, 'astro-cache');
+  async #buildInWorkers(outDir: string, recipes: number): Promise<WorkerReport> {
+    const shards = buildShards(recipes);
+    // Astro's cache (the content store, the incremental build manifest) per site and per shard,
+    // not shared by every server of the checkout. A change in the number of shards starts the
+    // caches afresh; the old ones are removed.
+    const cacheName = (k: number) => (shards === 1 ? 'astro-cache' : `astro-cache-${k + 1}-of-${shards}`);
+    const caches = new Set(Array.from({ length: shards }, (_, k) => cacheName(k)));
+    for (const name of fs.readdirSync(this.#buildsDir))
+      if (name.startsWith('astro-cache') && !caches.has(name))
+        fs.rmSync(path.join(this.#buildsDir, name), { recursive: true, force: true });
+    const outDirs = Array.from({ length: shards }, (_, k) => (k === 0 ? outDir : `${outDir}.shard-${k + 1}`));
+    try {
+      const reports = await Promise.all(
+        outDirs.map((dir, k) =>
+          this.#buildInWorker(
+            dir,
+            path.join(this.#buildsDir, cacheName(k)),
+            recipes,
+            shards > 1 ? `${k}/${shards}` : undefined,
+          ),
+        ),
+      );
+      for (const dir of outDirs.slice(1)) mergeBuildInto(dir, outDir);
+      return combineReports(reports);
+    } finally {
+      for (const dir of outDirs.slice(1)) fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  #buildInWorker(
+    outDir: string,
+    cacheDir: string,
+    recipes: number,
+    shard: string | undefined,
+  ): Promise<WorkerReport> {
     const execArgv = [
       ...withoutServerFlags(process.execArgv),
       `--max-old-space-size=${buildWorkerHeapMb(recipes)}`,
@@ -180,7 +215,7 @@ export class SiteBuilder {
         [this.#root, outDir, cacheDir],
         {
           cwd: this.#root,
-          env: { ...process.env, ...BUILD_WORKER_ENV },
+          env: { ...process.env, ...BUILD_WORKER_ENV, ...(shard ? { FORKFUL_BUILD_SHARD: shard } : {}) },
           // Not the server's heap limits: a build's limit follows the catalogue's size, and the
           // worker returns its memory on exit.
           // FORKFUL_BUILD_PROFILE=dir writes a V8 CPU profile of each build there (.cpuprofile).
@@ -191,7 +226,7 @@ export class SiteBuilder {
           stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
         },
       );
-      this.#worker = child;
+      this.#workers.add(child);
       serveQueriesTo(child, this.#db);
       let built: WorkerReport | undefined;
       child.on('message', (m: { type?: string }) => {
@@ -199,9 +234,13 @@ export class SiteBuilder {
       });
       child.once('error', reject);
       child.once('exit', (code) => {
-        this.#worker = undefined;
+        this.#workers.delete(child);
         if (built) resolve(built);
-        else reject(new Error(`The site build failed (exit code ${code}); see the messages above.`));
+        else {
+          // One shard failing fails the build: the others have nothing to be merged into.
+          for (const other of this.#workers) other.kill('SIGTERM');
+          reject(new Error(`The site build failed (exit code ${code}); see the messages above.`));
+        }
       });
     });
   }
