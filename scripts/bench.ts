@@ -58,7 +58,11 @@ interface BuildFigures {
   seconds: number;
   /** CPU seconds of the build worker: steadier than the wall time on a shared machine. */
   cpuSeconds?: number | undefined;
+  /** The peak of the largest build worker. */
   maxRssMb?: number | undefined;
+  /** How many workers shared the build (scripts/lib/build-shards.ts) and their peaks added up. */
+  workers?: number | undefined;
+  totalMaxRssMb?: number | undefined;
   timings?: Record<string, number> | undefined;
 }
 interface SizeResult {
@@ -371,13 +375,21 @@ function lastBuild(dataDir: string): BuildFigures | undefined {
     const last = JSON.parse(fs.readFileSync(path.join(dataDir, 'builds', 'last-build.json'), 'utf8')) as {
       pages: number;
       seconds: number;
-      report?: { cpuSeconds: number; maxRssMb: number; timings: Record<string, number> };
+      report?: {
+        cpuSeconds: number;
+        maxRssMb: number;
+        workers?: number;
+        totalMaxRssMb?: number;
+        timings: Record<string, number>;
+      };
     };
     return {
       pages: last.pages,
       seconds: Math.round(last.seconds * 10) / 10,
       cpuSeconds: last.report?.cpuSeconds,
       maxRssMb: last.report?.maxRssMb,
+      workers: last.report?.workers ?? 1,
+      totalMaxRssMb: last.report?.totalMaxRssMb ?? last.report?.maxRssMb,
       timings: last.report?.timings,
     };
   } catch {
@@ -567,7 +579,9 @@ async function main(): Promise<void> {
         String(r.pagesPerRecipe).padStart(7),
         String(r.outputMb).padStart(9),
         `${r.buildSeconds.toFixed(1)} (${r.build?.cpuSeconds ?? '?'})`.padStart(15),
-        String(r.build?.maxRssMb ?? '?').padStart(6),
+        `${r.build?.maxRssMb ?? '?'}${(r.build?.workers ?? 1) > 1 ? ` ×${r.build?.workers}` : ''}`.padStart(
+          6,
+        ),
         r.loadAverage.join('/').padStart(4),
         `${r.searchMs.p95} / ${r.searchTypoMs.p95} / ${r.searchCategoryMs.p95}`.padStart(33),
         String(r.bySlugMs.p95).padStart(14),
