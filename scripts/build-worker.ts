@@ -16,6 +16,9 @@ if (!root || !outDir || !process.send) {
 }
 // Without its host the database is gone: stop rather than wait forever.
 process.once('disconnect', () => process.exit(process.exitCode ?? 1));
+// Restored pages are linked to their cache copies, not copied (src/integrations/finish-pages.ts):
+// the local server never changes a built page in place.
+process.env.FORKFUL_LINK_RESTORED_PAGES = '1';
 const db = ipcDatabase();
 setDb(db);
 setReadyDb(db);

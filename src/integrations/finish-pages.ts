@@ -175,25 +175,46 @@ function finishAsWritten(cacheDist: string | undefined) {
   const restored = new Map<string, string>();
   const marker = cacheDist ? path.join(cacheDist, '.forkful-finished-pages') : undefined;
   const cacheFinished = marker ? fs.existsSync(marker) : false;
+  // The local server's builds link a restored page to its cache copy instead of copying it: an
+  // incremental build restores every unchanged page (20,000 at 10,000 recipes). Only there: the
+  // output and the cache then share each file, which is safe because nothing changes a built
+  // page in place and a page written to the cache replaces its file (below) rather than
+  // overwriting the one a live build links to. Netlify's builds copy, as Astro does.
+  const linkRestored = cacheFinished && process.env.FORKFUL_LINK_RESTORED_PAGES === '1';
+  const inCache = (file: string) => cacheDist !== undefined && file.startsWith(cacheDist + path.sep);
   const promises = fs.promises;
   const writeFile = promises.writeFile;
   const copyFile = promises.copyFile;
-  promises.writeFile = ((target: Parameters<typeof writeFile>[0], data: unknown, ...rest: unknown[]) => {
+  promises.writeFile = (async (
+    target: Parameters<typeof writeFile>[0],
+    data: unknown,
+    ...rest: unknown[]
+  ) => {
     const file = filePath(target);
     if (file?.endsWith('.html') && (typeof data === 'string' || data instanceof Uint8Array)) {
       written.add(file);
+      if (linkRestored && inCache(file)) await promises.rm(file, { force: true });
       return (writeFile as (...args: unknown[]) => Promise<void>)(target, finishedBody(data), ...rest);
     }
     return (writeFile as (...args: unknown[]) => Promise<void>)(target, data, ...rest);
   }) as typeof writeFile;
-  promises.copyFile = ((
+  promises.copyFile = (async (
     from: Parameters<typeof copyFile>[0],
     to: Parameters<typeof copyFile>[1],
     mode?: number,
   ) => {
     const dest = filePath(to);
     const src = filePath(from);
-    if (dest?.endsWith('.html') && src) restored.set(dest, src);
+    if (dest?.endsWith('.html') && src) {
+      restored.set(dest, src);
+      if (linkRestored) {
+        try {
+          return await promises.link(src, dest);
+        } catch {
+          // Another file system, or no hard links there: a copy, as Astro makes.
+        }
+      }
+    }
     return copyFile(from, to, mode);
   }) as typeof copyFile;
   return {

@@ -69,30 +69,21 @@ describe('a site built by two workers', () => {
     expect([...first, ...second].sort()).toEqual(all.sort());
   });
 
-  it('publishes an edit: the worker that owns the recipe renders it again', async () => {
-    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: server.baseUrl },
-      body: JSON.stringify(ADMIN),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const second = renderedBy(2);
-    // One of the second worker's recipes that the form accepts as it is (a no-cook recipe of the
-    // seed has a cook time of 0, which the form refuses).
-    let recipe: Record<string, unknown> | undefined;
-    for (const slug of second) {
-      recipe = (await (await fetch(`${server.baseUrl}/api/recipes/slug/${slug}`)).json()) as Record<
-        string,
-        unknown
-      >;
-      if (Number(recipe.cookTime) >= 1 && Number(recipe.prepTime) >= 1) break;
+  let cookie = '';
+  /** Saves a new title for a recipe as the admin form does and waits until it is live. */
+  async function publishTitle(recipe: Record<string, unknown>, title: string): Promise<void> {
+    if (!cookie) {
+      const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.baseUrl },
+        body: JSON.stringify(ADMIN),
+      });
+      expect(login.status).toBe(200);
+      cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
     }
-    if (!recipe) throw new Error('the second worker rendered no recipe');
-    const title = `${String(recipe.title)} (Sharded)`;
     const started = Date.now();
     const save = await fetch(`${server.baseUrl}/api/recipes/${String(recipe.id)}`, {
       method: 'PUT',
@@ -115,11 +106,46 @@ describe('a site built by two workers', () => {
         { timeout: 150_000, interval: 1000 },
       )
       .toBe(true);
-    const page = await (await fetch(`${server.baseUrl}/recipe/${String(recipe.slug)}`)).text();
-    expect(page).toContain(title.replace(/&/g, '&amp;'));
-    // Both workers' pages are still all there after the publish.
-    const dir = currentBuild();
-    for (const slug of [...renderedBy(1), ...second])
-      expect(fs.existsSync(path.join(dir, 'recipe', slug, 'cook', 'index.html')), slug).toBe(true);
+    const live = await (await fetch(`${server.baseUrl}/recipe/${String(recipe.slug)}`)).text();
+    expect(live).toContain(escaped(title));
+  }
+  const escaped = (text: string) => text.replace(/&/g, '&amp;');
+  const page = (root: string, slug: string) => path.join(root, 'recipe', slug, 'index.html');
+  const cached = (slug: string) => page(path.join(buildsDir, 'astro-cache-2-of-2', 'dist'), slug);
+
+  /** Two of the second worker's recipes the form accepts as they are (a no-cook recipe of the seed has a cook time of 0, which the form refuses). */
+  async function editableRecipes(): Promise<Record<string, unknown>[]> {
+    const found: Record<string, unknown>[] = [];
+    for (const slug of renderedBy(2)) {
+      const recipe = (await (await fetch(`${server.baseUrl}/api/recipes/slug/${slug}`)).json()) as Record<
+        string,
+        unknown
+      >;
+      if (Number(recipe.cookTime) >= 1 && Number(recipe.prepTime) >= 1) found.push(recipe);
+      if (found.length === 2) return found;
+    }
+    throw new Error('the second worker rendered fewer than two editable recipes');
+  }
+
+  it('publishes edits through both workers without touching the live build', async () => {
+    const [first, second] = await editableRecipes();
+    const firstTitle = `${String(first!.title)} (Sharded)`;
+    await publishTitle(first!, firstTitle);
+    // Both workers' pages are all there after the publish.
+    const afterFirst = currentBuild();
+    for (const slug of [...renderedBy(1), ...renderedBy(2)])
+      expect(fs.existsSync(path.join(afterFirst, 'recipe', slug, 'cook', 'index.html')), slug).toBe(true);
+    // The publish linked the pages it did not render to their cache copies (src/integrations/finish-pages.ts).
+    const secondSlug = String(second!.slug);
+    expect(fs.statSync(page(afterFirst, secondSlug)).ino).toBe(fs.statSync(cached(secondSlug)).ino);
+    expect(fs.readFileSync(cached(String(first!.slug)), 'utf8')).toContain(escaped(firstTitle));
+
+    // The next publish renders a page that the live build shares with the cache: it must replace
+    // the cache's file, not write into the live one.
+    const secondTitle = `${String(second!.title)} (Sharded)`;
+    await publishTitle(second!, secondTitle);
+    expect(currentBuild()).not.toBe(afterFirst);
+    expect(fs.readFileSync(cached(secondSlug), 'utf8')).toContain(escaped(secondTitle));
+    expect(fs.readFileSync(page(afterFirst, secondSlug), 'utf8')).not.toContain(escaped(secondTitle));
   });
 });
