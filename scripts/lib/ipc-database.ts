@@ -31,11 +31,19 @@ interface ReplyMessage {
   error?: string;
 }
 
+/**
+ * Queries in progress, shared by the workers of one build (scripts/lib/build-shards.ts): each
+ * worker's content loaders read the whole catalogue at the same moment, and a query the host is
+ * already running for one worker answers the other too instead of running twice. Only queries
+ * in flight are shared; the next one runs afresh.
+ */
+export type SharedQueries = Map<string, Promise<QueryResult<unknown>>>;
+
 /** Host side: answers the child's queries with the real database. */
-export function serveQueriesTo(child: ChildProcess, db: Db): void {
+export function serveQueriesTo(child: ChildProcess, db: Db, shared?: SharedQueries): void {
   child.on('message', (message: QueryMessage) => {
     if (message?.type !== 'query') return;
-    db.executeQuery(CompiledQuery.raw(message.sql, [...message.parameters]))
+    run(message)
       .then((result) =>
         reply({
           type: 'reply',
@@ -48,8 +56,27 @@ export function serveQueriesTo(child: ChildProcess, db: Db): void {
         reply({ type: 'reply', id: message.id, error: err instanceof Error ? err.message : String(err) }),
       );
   });
+  function run(message: QueryMessage): Promise<QueryResult<unknown>> {
+    const execute = () => db.executeQuery(CompiledQuery.raw(message.sql, [...message.parameters]));
+    const key = shared && queryKey(message);
+    if (!shared || key === undefined) return execute();
+    const running = shared.get(key);
+    if (running) return running;
+    const started = execute().finally(() => shared.delete(key));
+    shared.set(key, started);
+    return started;
+  }
   function reply(message: ReplyMessage): void {
     if (child.connected) child.send(message);
+  }
+}
+
+/** The identity of a query (its SQL and parameters), or undefined for one that cannot be keyed. */
+function queryKey(message: QueryMessage): string | undefined {
+  try {
+    return `${message.sql}\u0000${JSON.stringify(message.parameters)}`;
+  } catch {
+    return undefined; // e.g. a bigint parameter: run it alone
   }
 }
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import { serveQueriesTo } from './ipc-database.ts';
+import { serveQueriesTo, type SharedQueries } from './ipc-database.ts';
 import { buildShards, combineReports, mergeBuildInto } from './build-shards.ts';
 import type { WorkerReport } from '../build-worker.ts';
 import { BUILD_WORKER_ENV, buildWorkerHeapMb, withoutServerFlags } from './server-flags.ts';
@@ -181,6 +181,7 @@ export class SiteBuilder {
       if (name.startsWith('astro-cache') && !caches.has(name))
         fs.rmSync(path.join(this.#buildsDir, name), { recursive: true, force: true });
     const outDirs = Array.from({ length: shards }, (_, k) => (k === 0 ? outDir : `${outDir}.shard-${k + 1}`));
+    const sharedQueries: SharedQueries = new Map();
     try {
       const reports = await Promise.all(
         outDirs.map((dir, k) =>
@@ -189,6 +190,7 @@ export class SiteBuilder {
             path.join(this.#buildsDir, cacheName(k)),
             recipes,
             shards > 1 ? `${k}/${shards}` : undefined,
+            sharedQueries,
           ),
         ),
       );
@@ -204,6 +206,7 @@ export class SiteBuilder {
     cacheDir: string,
     recipes: number,
     shard: string | undefined,
+    sharedQueries: SharedQueries,
   ): Promise<WorkerReport> {
     const execArgv = [
       ...withoutServerFlags(process.execArgv),
@@ -227,7 +230,7 @@ export class SiteBuilder {
         },
       );
       this.#workers.add(child);
-      serveQueriesTo(child, this.#db);
+      serveQueriesTo(child, this.#db, sharedQueries);
       let built: WorkerReport | undefined;
       child.on('message', (m: { type?: string }) => {
         if (m?.type === 'built') built = m as WorkerReport;
