@@ -608,7 +608,7 @@ async function main(): Promise<void> {
   // BENCH_MEMORY=0 skips it (and BENCH_LIGHTHOUSE=0 the Lighthouse runs below).
   const extras: Record<string, unknown> = {};
   if (engine === 'postgres') {
-    writeResults('results-postgres.json', {
+    await writeResults('results-postgres.json', {
       engine,
       postgres: PG_URL.replace(/\/\/[^@]*@/, '//'),
       sizes: results,
@@ -675,18 +675,23 @@ async function main(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  writeResults('results.json', { engine, sizes: results, ...extras });
+  await writeResults('results.json', { engine, sizes: results, ...extras });
 }
 
 /** Writes the figures, with the date and the machine, to bench/<file>. */
-function writeResults(file: string, figures: Record<string, unknown>): void {
+async function writeResults(file: string, figures: Record<string, unknown>): Promise<void> {
   const out = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, node: process.version },
     ...figures,
   };
   fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'bench', file), `${JSON.stringify(out, null, 2)}\n`);
+  // Formatted as the lint's Prettier check wants it (it folds short arrays onto one line).
+  const { format } = await import('prettier');
+  fs.writeFileSync(
+    path.join(root, 'bench', file),
+    await format(JSON.stringify(out, null, 2), { parser: 'json' }),
+  );
   console.log(`\nWrote bench/${file}`);
 }
 
