@@ -11,10 +11,11 @@ import { serveQueriesTo, type SharedQueries } from '../../scripts/lib/ipc-databa
 // database is a real (in-memory) PGlite, whose sequence tells how often a query really ran.
 
 let embedded: EmbeddedDatabase;
+// PGlite starts in ~3 s alone; beside the rest of `npm test` it took over the default 10 s.
 beforeAll(async () => {
   embedded = openPGlite(undefined);
   await sql`CREATE SEQUENCE runs`.execute(embedded.db);
-});
+}, 120_000);
 afterAll(async () => {
   await embedded.close();
 });
@@ -40,7 +41,7 @@ function worker() {
 
 const RUN = 'SELECT nextval($1) AS n';
 
-describe('serveQueriesTo', () => {
+describe('serveQueriesTo', { timeout: 30_000 }, () => {
   it('answers two workers asking the same thing at once from one run', async () => {
     const shared: SharedQueries = new Map();
     const [a, b] = [worker(), worker()];
