@@ -28,6 +28,7 @@ const ours = [
   'src/pages',
   'src/data',
   'src/content.config.ts',
+  'src/live.config.ts',
   'functions',
   'db',
   'scripts',
@@ -74,6 +75,7 @@ const zones = [
   ),
   layer('src/data', ['src/lib'], 'src/data reads astro:content only; it imports src/lib.'),
   layer('src/content.config.ts', ['src/lib', 'db'], undefined),
+  layer('src/live.config.ts', ['src/lib', 'db'], undefined),
   layer('functions', ['src/lib', 'db'], 'Functions import functions/_shared, db and src/lib.'),
   layer('db', ['src/lib'], 'db imports only src/lib (schemas and types).'),
   // Finer rules inside a layer.
@@ -96,7 +98,7 @@ const zones = [
     message: 'functions/_shared must not import a function file.',
   },
   {
-    target: ['./functions', './src/content.config.ts'],
+    target: ['./functions', './src/content.config.ts', './src/live.config.ts'],
     from: './db/seed.ts',
     message: 'db/seed.ts is for the seeding scripts; move shared constants to a small module.',
   },

@@ -9,6 +9,7 @@ import { recipesInBatches } from '../db/queries/recipes.ts';
 import { reviewsByRecipe } from '../db/queries/reviews.ts';
 import { siteSettings } from '../db/queries/settings.ts';
 import { defaultSettings } from './lib/site-defaults.ts';
+import { listedRecipeOf } from './lib/site-records.ts';
 import { addCount, addTime, timed } from './lib/build-timing.ts';
 
 // Collections whose loaders read the database (the source of truth; content/ only seeds it).
@@ -16,14 +17,18 @@ import { addCount, addTime, timed } from './lib/build-timing.ts';
 /**
  * A loader over database rows. Astro's data store persists between builds, so entries whose
  * rows are gone are deleted here (or a deleted recipe would stay online); digests skip
- * unchanged entries. `markdownOf` names the Markdown to render into the entry's HTML. `rows`
- * answers all rows at once or in batches (each stored before the next is read).
+ * unchanged entries. `rows` answers all rows at once or in batches (each stored before the next is
+ * read). `markdownOf` names the Markdown to render into the entry's HTML; `keptOf` what is kept
+ * of a row, given the digest of the whole row (by default the whole row).
  */
 function databaseLoader<T extends object>(
   name: string,
   rows: (db: Db) => Promise<T[]> | AsyncIterable<T[]>,
   idOf: (row: T) => string,
-  markdownOf?: (row: T) => string,
+  {
+    markdownOf,
+    keptOf,
+  }: { markdownOf?: (row: T) => string; keptOf?: (row: T, digest: string) => object } = {},
 ): Loader {
   return {
     name: `database-${name}`,
@@ -36,8 +41,11 @@ function databaseLoader<T extends object>(
         for (const item of items) {
           const id = idOf(item);
           keep.add(id);
-          const data = { ...item } as Record<string, unknown>;
-          const digest = generateDigest(data);
+          const rowDigest = generateDigest(item as Record<string, unknown>);
+          const data = { ...(keptOf ? keptOf(item, rowDigest) : item) } as Record<string, unknown>;
+          // What is kept carries the row's digest, so its own digest changes with the row and
+          // with the shape kept (a store written by an older build is replaced).
+          const digest = keptOf ? generateDigest(data) : rowDigest;
           if (store.get(id)?.digest === digest) continue;
           const rendered = markdownOf ? await renderMarkdown(markdownOf(item)) : undefined;
           store.set({ id, data, digest, ...(rendered ? { rendered } : {}) });
@@ -74,33 +82,35 @@ async function pagesWithContactEmail(db: Db) {
     }));
 }
 
+// Recipes and their reviews are the part of the content that grows with the catalogue: the build
+// keeps what lists and cache keys need of them (ListedRecipe; the reviews' digest), and a recipe's
+// own pages read the whole record as they render (src/live.config.ts), so a build worker's memory
+// does not grow with every recipe's ingredients, steps and reviews (issue 15).
 export const collections = {
   recipes: defineCollection({
     loader: databaseLoader(
       'recipes',
       (db) => recipesInBatches(db),
       (r) => r.slug,
+      { keptOf: listedRecipeOf },
     ),
   }),
   categories: defineCollection({ loader: databaseLoader('categories', allCategories, (c) => c.slug) }),
   reviews: defineCollection({
-    loader: databaseLoader('recipe reviews', reviewsByRecipe, (r) => String(r.recipeId)),
+    loader: databaseLoader(
+      'recipe reviews',
+      (db) => reviewsByRecipe(db),
+      (r) => String(r.recipeId),
+      {
+        keptOf: (_, digest) => ({ revision: digest }),
+      },
+    ),
   }),
   pages: defineCollection({
-    loader: databaseLoader(
-      'pages',
-      pagesWithContactEmail,
-      (p) => p.slug,
-      (p) => p.content,
-    ),
+    loader: databaseLoader('pages', pagesWithContactEmail, (p) => p.slug, { markdownOf: (p) => p.content }),
   }),
   blogPosts: defineCollection({
-    loader: databaseLoader(
-      'blog posts',
-      publishedPosts,
-      (p) => p.slug,
-      (p) => p.content,
-    ),
+    loader: databaseLoader('blog posts', publishedPosts, (p) => p.slug, { markdownOf: (p) => p.content }),
   }),
   blogCategories: defineCollection({
     loader: databaseLoader('blog categories', blogCategories, (c) => c.slug),

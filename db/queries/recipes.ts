@@ -2,7 +2,7 @@ import type { Recipe } from '../../src/lib/schemas/recipe.ts';
 import type { Db } from '../client.ts';
 import { recipeFromRow } from '../mappers/recipe.ts';
 
-// Recipe reads of the build (through the content loaders in src/content.config.ts).
+// Recipe reads of the build (through the collections in src/content.config.ts and src/live.config.ts).
 
 /**
  * Every recipe in batches of `size` by id, for the build's loader: neither the server that runs
@@ -24,6 +24,13 @@ export async function* recipesInBatches(db: Db, size = 2000): AsyncGenerator<Rec
     if (rows.length < size) return;
     after = rows.at(-1)!.id;
   }
+}
+
+/** The recipes with these ids, in no particular order (an id without a recipe is left out). */
+export async function recipesByIds(db: Db, ids: readonly number[]): Promise<Recipe[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('recipes').selectAll().where('id', 'in', ids).execute();
+  return rows.map(recipeFromRow);
 }
 
 /** Every recipe, newest first. */

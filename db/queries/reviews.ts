@@ -3,13 +3,18 @@ import { REVIEWS_PER_PAGE, type PublishedReview } from '../../src/lib/site-recor
 import type { Db } from '../client.ts';
 
 /**
- * The newest reviews of every recipe, grouped by recipe id (recipes without reviews are absent).
- * The database keeps only REVIEWS_PER_PAGE per recipe (a window over the recipe's reviews), so
- * the build holds a bounded number however many reviews there are.
+ * The newest reviews of every recipe, or of the recipes `recipeIds` names, grouped by recipe id
+ * (recipes without reviews are absent). Only REVIEWS_PER_PAGE per recipe (a window over the
+ * recipe's reviews), as the recipe page shows them before its island loads more.
  */
-export async function reviewsByRecipe(db: Db): Promise<{ recipeId: number; reviews: PublishedReview[] }[]> {
+export async function reviewsByRecipe(
+  db: Db,
+  recipeIds?: readonly number[],
+): Promise<{ recipeId: number; reviews: PublishedReview[] }[]> {
+  if (recipeIds?.length === 0) return [];
   const newest = db
     .selectFrom('reviews as r')
+    .$if(recipeIds !== undefined, (q) => q.where('r.recipe_id', 'in', recipeIds!))
     .select(['r.id', 'r.recipe_id', 'r.user_id', 'r.rating', 'r.comment', 'r.created_at'])
     .select(
       sql<number>`row_number() OVER (PARTITION BY r.recipe_id ORDER BY r.created_at DESC, r.id DESC)`.as(

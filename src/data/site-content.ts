@@ -1,36 +1,47 @@
 import { createHash } from 'node:crypto';
-import { getCollection, getEntry } from 'astro:content';
+import { getCollection, getEntry, getLiveCollection } from 'astro:content';
 import type { Category } from '../lib/schemas/category.ts';
 import type { Recipe } from '../lib/schemas/recipe.ts';
-import type { BlogCategory, BlogPost, PublishedReview, SitePage } from '../lib/site-records.ts';
+import type {
+  BlogCategory,
+  BlogPost,
+  ListedRecipe,
+  RecipePageRecord,
+  SitePage,
+} from '../lib/site-records.ts';
 import { defaultSettings, parseFooter, type FooterContent, type SiteSettings } from '../lib/site-defaults.ts';
-import { markPagesStarted, timed, timedSync } from '../lib/build-timing.ts';
+import { addCount, markPagesStarted, timed, timedSync } from '../lib/build-timing.ts';
 import { featuredOrder, relatedIndex, relatedRecipes } from '../lib/recipe-ranking.ts';
 import { pageCount, pageItems, type PageInfo } from '../lib/pagination.ts';
+import { readahead, type Readahead } from '../lib/readahead.ts';
+import { inThisShard } from './build-shard.ts';
 
 // Typed access to the content collections for pages, components and layouts (the loaders in
 // src/content.config.ts store plain objects read from the database).
 //
 // A build renders thousands of pages in one process, so what every page needs from the whole
-// catalogue (the recipes in order, each category's recipes, the related lists, the reviews) is
-// computed once per build here, not once per page: a page only looks its part up. `astro dev`
-// renders on request after content changes, so there nothing is kept between pages.
+// catalogue (the recipes in order, each category's recipes, the related lists) is computed once
+// per build here, not once per page: a page only looks its part up. Of each recipe the build
+// keeps only what lists show (ListedRecipe); a recipe's own pages read the whole record as they
+// render (recipePageRecord). `astro dev` renders on request after content changes, so there
+// nothing is kept between pages.
 
 const keepBetweenPages = !import.meta.env.DEV;
 
 /** Newest first, then the highest id: the order of /api/recipes and the category lists. */
-const newestFirst = (a: Recipe, b: Recipe) =>
+const newestFirst = (a: ListedRecipe, b: ListedRecipe) =>
   a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id;
 
 interface Catalogue {
   /** Newest first. */
-  recipes: Recipe[];
+  recipes: ListedRecipe[];
   /** Category slug → its recipes, newest first. */
-  byCategory: Map<string, Recipe[]>;
-  byId: Map<number, Recipe>;
-  featured?: Recipe[];
-  related?: Map<number, Recipe[]>;
-  reviews?: Promise<Map<number, PublishedReview[]>>;
+  byCategory: Map<string, ListedRecipe[]>;
+  byId: Map<number, ListedRecipe>;
+  featured?: ListedRecipe[];
+  related?: Map<number, ListedRecipe[]>;
+  /** Recipe id → a digest of the reviews its page shows. */
+  reviewRevisions?: Promise<Map<number, string>>;
 }
 
 let cached: Promise<Catalogue> | undefined;
@@ -40,9 +51,9 @@ function catalogue(): Promise<Catalogue> {
   if (cached && keepBetweenPages) return cached;
   cached = timed('catalogue: load and order recipes', async () => {
     const entries = await getCollection('recipes');
-    const recipes = entries.map((e) => e.data as Recipe).sort(newestFirst);
-    const byCategory = new Map<string, Recipe[]>();
-    const byId = new Map<number, Recipe>();
+    const recipes = entries.map((e) => e.data as ListedRecipe).sort(newestFirst);
+    const byCategory = new Map<string, ListedRecipe[]>();
+    const byId = new Map<number, ListedRecipe>();
     for (const r of recipes) {
       byId.set(r.id, r);
       const list = byCategory.get(r.category);
@@ -55,7 +66,7 @@ function catalogue(): Promise<Catalogue> {
 }
 
 /** Every recipe, newest first (the same array for every page of a build: do not modify it). */
-export async function recipes(): Promise<Recipe[]> {
+export async function recipes(): Promise<ListedRecipe[]> {
   return (await catalogue()).recipes;
 }
 
@@ -66,12 +77,12 @@ export async function recipes(): Promise<Recipe[]> {
 export const CATEGORY_PAGE_SIZE = 24;
 
 /** One category's recipes, newest first (as /api/recipes/category/{slug} lists them). */
-export async function recipesInCategory(slug: string): Promise<Recipe[]> {
+export async function recipesInCategory(slug: string): Promise<ListedRecipe[]> {
   return (await catalogue()).byCategory.get(slug) ?? [];
 }
 
 /** Every recipe in featured order (computed once per build). */
-export async function featuredRecipes(): Promise<Recipe[]> {
+export async function featuredRecipes(): Promise<ListedRecipe[]> {
   const c = await catalogue();
   return (c.featured ??= timedSync('catalogue: featured order', () => featuredOrder(c.recipes)));
 }
@@ -80,7 +91,10 @@ export async function featuredRecipes(): Promise<Recipe[]> {
  * The related recipes of one recipe as /api/recipes/related ranks them (src/lib/recipe-ranking.ts);
  * the whole catalogue is ranked in one pass the first time a page asks.
  */
-export async function relatedOf(recipe: Recipe, limit = 4): Promise<Recipe[]> {
+export async function relatedOf(
+  recipe: Pick<Recipe, 'id' | 'category' | 'tags'>,
+  limit = 4,
+): Promise<ListedRecipe[]> {
   const c = await catalogue();
   if (limit !== 4 || !c.byId.has(recipe.id)) return relatedRecipes(recipe, c.recipes, limit);
   c.related ??= timedSync('related recipes: rank all', () => relatedIndex(c.recipes, 4));
@@ -95,7 +109,7 @@ export async function relatedOf(recipe: Recipe, limit = 4): Promise<Recipe[]> {
 const digest = (value: unknown) => createHash('sha1').update(JSON.stringify(value)).digest('base64url');
 
 /** What a card shows of a recipe (src/components/recipe-card-html.ts). */
-const cardOf = (r: Recipe) => [
+const cardOf = (r: ListedRecipe) => [
   r.id,
   r.slug,
   r.title,
@@ -121,25 +135,29 @@ function siteKey(): Promise<string> {
 }
 
 /** The cache key of /recipe/{slug}: the recipe, its related cards, its reviews, the site. */
-export async function recipePageKey(recipe: Recipe): Promise<string> {
-  const [site, related, reviews] = await Promise.all([siteKey(), relatedOf(recipe), reviewsOf(recipe.id)]);
-  return digest([site, recipe, related.map(cardOf), reviews]);
+export async function recipePageKey(recipe: ListedRecipe): Promise<string> {
+  const [site, related, reviews] = await Promise.all([
+    siteKey(),
+    relatedOf(recipe),
+    reviewRevisionOf(recipe.id),
+  ]);
+  return digest([site, recipe.revision, related.map(cardOf), reviews]);
 }
 
 /** The cache key of /recipe/{slug}/cook. */
-export async function cookPageKey(recipe: Recipe): Promise<string> {
-  return digest([await siteKey(), recipe]);
+export async function cookPageKey(recipe: ListedRecipe): Promise<string> {
+  return digest([await siteKey(), recipe.revision]);
 }
 
 /** The cache key of a listing page: what it lists (cards) and anything else it shows. */
-export async function listingKey(cards: Recipe[], extra: unknown): Promise<string> {
+export async function listingKey(cards: ListedRecipe[], extra: unknown): Promise<string> {
   return digest([await siteKey(), cards.map(cardOf), extra]);
 }
 
 /** One numbered page of a category, with its cache key. */
 export interface CategoryPage {
   category: Category;
-  recipes: Recipe[];
+  recipes: ListedRecipe[];
   page: PageInfo;
   cacheKey: string;
 }
@@ -175,16 +193,50 @@ export async function categories(): Promise<Category[]> {
   return entries.map((e) => e.data as Category).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** The newest reviews of one recipe, as they were at build time (none: an empty list). */
-export async function reviewsOf(recipeId: number): Promise<PublishedReview[]> {
+/** A digest of the reviews a recipe's page shows (none: an empty string). */
+async function reviewRevisionOf(recipeId: number): Promise<string> {
   const c = await catalogue();
-  c.reviews ??= timed('catalogue: reviews', async () => {
-    const map = new Map<number, PublishedReview[]>();
-    for (const e of await getCollection('reviews'))
-      map.set(Number(e.id), (e.data.reviews as PublishedReview[] | undefined) ?? []);
+  c.reviewRevisions ??= timed('catalogue: reviews', async () => {
+    const map = new Map<number, string>();
+    for (const e of await getCollection('reviews')) map.set(Number(e.id), e.data.revision as string);
     return map;
   });
-  return (await c.reviews).get(recipeId) ?? [];
+  return (await c.reviewRevisions).get(recipeId) ?? '';
+}
+
+/**
+ * Reads whole recipe records as pages ask for them: the requests of the pages rendered together
+ * go out as one query, and while pages come in this build's order (newest first, this shard's
+ * recipes) the next ones are read ahead (src/lib/readahead.ts).
+ */
+function recordReader(withReviews: boolean): Readahead<number, RecipePageRecord> {
+  return readahead({
+    order: async () => (await recipes()).filter((r) => inThisShard(r.id)).map((r) => r.id),
+    fetch: async (ids) => {
+      const { entries, error } = await timed('recipe records: query', () =>
+        getLiveCollection('recipeRecords', { ids, reviews: withReviews }),
+      );
+      if (error || !entries) throw error ?? new Error('No recipe records.');
+      addCount('recipe records read', entries.length);
+      addCount('recipe record queries');
+      return new Map(entries.map((e) => [Number(e.id), e.data]));
+    },
+  });
+}
+
+const readers = new Map<boolean, Readahead<number, RecipePageRecord>>();
+
+/**
+ * The whole recipe and the reviews its page shows (`withReviews`), read from the database as
+ * the page renders. A recipe deleted since the build listed it fails the build; the deletion's
+ * own publish follows.
+ */
+export async function recipePageRecord(id: number, withReviews = true): Promise<RecipePageRecord> {
+  let reader = readers.get(withReviews);
+  if (!reader || !keepBetweenPages) readers.set(withReviews, (reader = recordReader(withReviews)));
+  const record = await reader.read(id);
+  if (!record) throw new Error(`Recipe ${id} is no longer in the database (deleted during the build).`);
+  return record;
 }
 
 /** A Markdown record with its HTML rendered at load time. */

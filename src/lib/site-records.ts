@@ -2,8 +2,9 @@ import type { BlogCategory as BlogCategoryRecord } from './schemas/blog-category
 import type { BlogPost as BlogPostRecord } from './schemas/blog-post.ts';
 import type { Page } from './schemas/page.ts';
 import type { Review } from './schemas/review.ts';
+import { summaryOf, type Recipe, type RecipeSummary } from './schemas/recipe.ts';
 
-// What the build reads of the non-recipe records (db/queries/) and the pages get back from the
+// What the build reads of the records (db/queries/) and the pages get back from the
 // content collections (src/data/site-content.ts): the published parts of the entities whose one
 // shape is their valibot schema in ./schemas/ (the admin-only fields left out).
 
@@ -25,3 +26,23 @@ export type PublishedReview = Pick<Review, 'id' | 'username' | 'rating' | 'comme
 
 /** Reviews shown on a prebuilt recipe page (newest first), at most this many per recipe. */
 export const REVIEWS_PER_PAGE = 10;
+
+/**
+ * What the build keeps of every recipe: what lists, ranks and links to recipes read (cards, the
+ * featured and related orders, the sitemap), and `revision`, a digest of the whole record, for
+ * the cache keys of the recipe's own pages. Those pages read the whole record as they render
+ * (src/live.config.ts), so the build does not hold every recipe's ingredients and steps at once.
+ */
+export type ListedRecipe = RecipeSummary & Pick<Recipe, 'updatedAt'> & { revision: string };
+
+export const listedRecipeOf = (recipe: Recipe, revision: string): ListedRecipe => ({
+  ...summaryOf(recipe),
+  updatedAt: recipe.updatedAt,
+  revision,
+});
+
+/** What a recipe page shows: the whole record and its newest reviews. */
+export interface RecipePageRecord {
+  recipe: Recipe;
+  reviews: PublishedReview[];
+}

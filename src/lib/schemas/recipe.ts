@@ -360,7 +360,7 @@ function pickFields<T, K extends keyof T>(value: T, keys: readonly K[]): Pick<T,
 }
 
 /** The card fields of a recipe. */
-export const summaryOf = (recipe: Recipe): RecipeSummary => pickFields(recipe, SUMMARY_FIELDS);
+export const summaryOf = (recipe: RecipeSummary): RecipeSummary => pickFields(recipe, SUMMARY_FIELDS);
 
 /** SPEC §7: related items carry exactly these fields. */
 export const relatedOf = (recipe: Recipe): RelatedRecipe => pickFields(recipe, RELATED_FIELDS);
