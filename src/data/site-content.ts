@@ -154,13 +154,13 @@ export async function listingKey(cards: ListedRecipe[], extra: unknown): Promise
   return digest([await siteKey(), cards.map(cardOf), extra]);
 }
 
-/** One numbered page of a category, with its cache key. */
-export interface CategoryPage {
+/** One numbered page of a category, with its cache key (a type, not an interface: it is a page's props). */
+export type CategoryPage = {
   category: Category;
   recipes: ListedRecipe[];
   page: PageInfo;
   cacheKey: string;
-}
+};
 
 /**
  * Every page of every category. A page's key covers its own cards, its place in the list and the
@@ -263,13 +263,13 @@ export async function blogPosts(): Promise<Rendered<BlogPost>[]> {
  */
 export const BLOG_PAGE_SIZE = 12;
 
-/** One numbered page of the blog or of one blog category. */
-export interface BlogListPage {
+/** One numbered page of the blog or of one blog category (a page's props, so a type). */
+export type BlogListPage = {
   /** Undefined on /blog itself. */
   category: BlogCategory | undefined;
   posts: Rendered<BlogPost>[];
   page: PageInfo;
-}
+};
 
 /** Every page of /blog and of each blog category, newest posts first. */
 export async function blogListPages(): Promise<BlogListPage[]> {

@@ -11,7 +11,7 @@ export interface ReadaheadOptions<K, V> {
   /** The records of `keys`; a key without a record is absent from the map. */
   fetch: (keys: K[]) => Promise<Map<K, V>>;
   /** The largest window read ahead (default 64). */
-  maxAhead?: number;
+  maxAhead?: number | undefined;
 }
 
 export interface ReadaheadStats {
