@@ -66,6 +66,8 @@ interface BuildFigures {
   timings?: Record<string, number> | undefined;
 }
 interface SizeResult {
+  /** When this size was measured (set as the results are written). */
+  measuredAt?: string;
   recipes: number;
   pages: number;
   pagesPerRecipe: number;
@@ -678,20 +680,42 @@ async function main(): Promise<void> {
   await writeResults('results.json', { engine, sizes: results, ...extras });
 }
 
-/** Writes the figures, with the date and the machine, to bench/<file>. */
-async function writeResults(file: string, figures: Record<string, unknown>): Promise<void> {
+/**
+ * Writes the figures, with the date and the machine, to bench/<file>. What an earlier run wrote
+ * and this one did not measure stays: the catalogue sizes not run this time (each keeps the date
+ * it was measured, `measuredAt`) and the other parts (memory under load, Lighthouse, notes), so
+ * `--sizes=50000` alone does not erase the 1k and 10k figures.
+ */
+async function writeResults(
+  file: string,
+  figures: Record<string, unknown> & { sizes: SizeResult[] },
+): Promise<void> {
+  const date = new Date().toISOString();
+  const target = path.join(root, 'bench', file);
+  let earlier: Record<string, unknown> & { sizes?: SizeResult[] } = {};
+  try {
+    earlier = JSON.parse(fs.readFileSync(target, 'utf8')) as typeof earlier;
+  } catch {
+    // No earlier figures (or unreadable ones): this run's alone.
+  }
+  const measured = new Set(figures.sizes.map((s) => s.recipes));
+  const sizes = [
+    ...figures.sizes.map((s) => ({ measuredAt: date, ...s })),
+    ...(earlier.sizes ?? [])
+      .filter((s) => !measured.has(s.recipes))
+      .map((s) => ({ measuredAt: (s.measuredAt as string | undefined) ?? earlier.date, ...s })),
+  ].sort((a, b) => a.recipes - b.recipes);
   const out = {
-    date: new Date().toISOString(),
+    ...earlier,
+    date,
     machine: { cpus: os.cpus().length, node: process.version },
     ...figures,
+    sizes,
   };
-  fs.mkdirSync(path.join(root, 'bench'), { recursive: true });
+  fs.mkdirSync(path.dirname(target), { recursive: true });
   // Formatted as the lint's Prettier check wants it (it folds short arrays onto one line).
   const { format } = await import('prettier');
-  fs.writeFileSync(
-    path.join(root, 'bench', file),
-    await format(JSON.stringify(out, null, 2), { parser: 'json' }),
-  );
+  fs.writeFileSync(target, await format(JSON.stringify(out, null, 2), { parser: 'json' }));
   console.log(`\nWrote bench/${file}`);
 }
 

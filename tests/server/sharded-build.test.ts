@@ -70,8 +70,14 @@ describe('a site built by two workers', () => {
   });
 
   let cookie = '';
-  /** Saves a new title for a recipe as the admin form does and waits until it is live. */
-  async function publishTitle(recipe: Record<string, unknown>, title: string): Promise<void> {
+  /** The session cookie of a login or sign-up answer. */
+  const sessionOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+
+  async function adminCookie(): Promise<string> {
     if (!cookie) {
       const login = await fetch(`${server.baseUrl}/api/auth/login`, {
         method: 'POST',
@@ -79,26 +85,19 @@ describe('a site built by two workers', () => {
         body: JSON.stringify(ADMIN),
       });
       expect(login.status).toBe(200);
-      cookie = login.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
+      cookie = sessionOf(login);
     }
-    const started = Date.now();
-    const save = await fetch(`${server.baseUrl}/api/recipes/${String(recipe.id)}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': 'application/json', Origin: server.baseUrl, Cookie: cookie },
-      body: JSON.stringify({
-        ...Object.fromEntries(Object.entries(recipe).filter(([, v]) => v !== null)),
-        title,
-      }),
-    });
-    expect(save.status, await save.clone().text()).toBe(200);
+    return cookie;
+  }
+
+  /** Waits until a publish that went live after `started` is the site being served. */
+  async function waitUntilLive(started: number): Promise<void> {
+    const headers = { Cookie: await adminCookie() };
     await expect
       .poll(
         async () => {
           const status = (await (
-            await fetch(`${server.baseUrl}/api/admin/publish/status`, { headers: { Cookie: cookie } })
+            await fetch(`${server.baseUrl}/api/admin/publish/status`, { headers })
           ).json()) as { state: string; liveAt: string | null; error: string | null };
           if (status.state === 'failed') throw new Error(`The publish failed: ${status.error}`);
           return status.state === 'live' && status.liveAt !== null && Date.parse(status.liveAt) > started;
@@ -106,6 +105,21 @@ describe('a site built by two workers', () => {
         { timeout: 150_000, interval: 1000 },
       )
       .toBe(true);
+  }
+
+  /** Saves a new title for a recipe as the admin form does and waits until it is live. */
+  async function publishTitle(recipe: Record<string, unknown>, title: string): Promise<void> {
+    const started = Date.now();
+    const save = await fetch(`${server.baseUrl}/api/recipes/${String(recipe.id)}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Origin: server.baseUrl, Cookie: await adminCookie() },
+      body: JSON.stringify({
+        ...Object.fromEntries(Object.entries(recipe).filter(([, v]) => v !== null)),
+        title,
+      }),
+    });
+    expect(save.status, await save.clone().text()).toBe(200);
+    await waitUntilLive(started);
     const live = await (await fetch(`${server.baseUrl}/recipe/${String(recipe.slug)}`)).text();
     expect(live).toContain(escaped(title));
   }
@@ -147,5 +161,49 @@ describe('a site built by two workers', () => {
     expect(currentBuild()).not.toBe(afterFirst);
     expect(fs.readFileSync(cached(secondSlug), 'utf8')).toContain(escaped(secondTitle));
     expect(fs.readFileSync(page(afterFirst, secondSlug), 'utf8')).not.toContain(escaped(secondTitle));
+  });
+
+  it('renders a recipe page again when only its reviews change, and leaves its cooking page', async () => {
+    // A recipe page reads its reviews as it renders (src/live.config.ts); its cache key carries
+    // a digest of them. A review whose rating stays the same changes nothing of the recipe's
+    // own row, so its cooking page (keyed by the row alone) is not rendered again.
+    const [recipe] = await editableRecipes();
+    const slug = String(recipe!.slug);
+    const signUp = await fetch(`${server.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: server.baseUrl },
+      body: JSON.stringify({
+        username: 'Shard_Cook',
+        email: 'shard.cook@example.com',
+        password: 'slow-simmer-42',
+      }),
+    });
+    expect(signUp.status).toBe(201);
+    const cook = sessionOf(signUp);
+    /** Writes the cook's review (a second one replaces the first) and publishes the site. */
+    const review = async (comment: string, status: number) => {
+      const posted = await fetch(`${server.baseUrl}/api/recipes/${String(recipe!.id)}/reviews`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: server.baseUrl, Cookie: cook },
+        body: JSON.stringify({ rating: 4, comment }),
+      });
+      expect(posted.status, await posted.clone().text()).toBe(status);
+      const started = Date.now();
+      const publish = await fetch(`${server.baseUrl}/api/admin/publish`, {
+        method: 'POST',
+        headers: { Origin: server.baseUrl, Cookie: await adminCookie() },
+      });
+      expect(publish.status).toBe(202);
+      await waitUntilLive(started);
+      expect(await (await fetch(`${server.baseUrl}/recipe/${slug}`)).text()).toContain(comment);
+    };
+    const cookPage = path.join(buildsDir, 'astro-cache-2-of-2', 'dist', 'recipe', slug, 'cook', 'index.html');
+
+    await review('Lovely the first time round.', 201);
+    const cookRendered = fs.statSync(cookPage).mtimeMs;
+    const recipeRendered = fs.statSync(cached(slug)).mtimeMs;
+    await review('Even better the second time, with more garlic.', 200);
+    expect(fs.statSync(cached(slug)).mtimeMs).toBeGreaterThan(recipeRendered);
+    expect(fs.statSync(cookPage).mtimeMs).toBe(cookRendered);
   });
 });
