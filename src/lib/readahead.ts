@@ -70,7 +70,7 @@ export function readahead<K, V>({ order, fetch, maxAhead = 64 }: ReadaheadOption
         extra.push(key);
         end = p;
       }
-      if (at.length > 0) lastFetched = Math.max(lastFetched, end);
+      if (at.length > 0) lastFetched = end;
       const answer = fetch([...asked, ...extra]);
       stats.batches++;
       stats.fetched += asked.length + extra.length;

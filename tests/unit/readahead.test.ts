@@ -45,6 +45,13 @@ describe('readahead', () => {
     ['every other key in order', KEYS.filter((_, i) => i % 2 === 0), 8, 500, 520],
     ['a few keys far apart', [KEYS[10]!, KEYS[400]!, KEYS[800]!], 1, 3, 3],
     ['keys in reverse order', [...KEYS].reverse().slice(0, 50), 1, 50, 50],
+    [
+      'a later run, then an earlier one, each in order',
+      [...KEYS.slice(500, 600), ...KEYS.slice(0, 300)],
+      1,
+      14,
+      472,
+    ],
   ])('%s', async (_, keys, concurrency, maxBatches, maxFetched) => {
     const { source, batches } = reader();
     const got = await readAll((k) => source.read(k), keys, concurrency);
