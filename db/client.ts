@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect, type PostgresPool } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { Pool, neonConfig, type PoolClient } from '@neondatabase/serverless';
+import type * as Embedded from './embedded.ts';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 
@@ -88,7 +89,7 @@ function lazyEmbeddedDatabase(dir: string): Db {
           // @vite-ignore: the specifier is computed on purpose (see above), not an oversight.
           const embedded = (await import(
             /* @vite-ignore */ embeddedModule
-          )) as typeof import('./embedded.ts');
+          )) as typeof Embedded;
           const opened = embedded.openPGlite(dir);
           await opened.ready();
           return opened.pglite;

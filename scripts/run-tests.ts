@@ -6,9 +6,15 @@
 // alone, with a core mostly idle while Chromium and the server waited on each other. Here the
 // browser suite runs in its own Vitest process from the start, next to everything else.
 //
+// Beside them, the type check (`npm run check`: astro check, then tsc --noEmit) runs as a third
+// child, so it costs no wall time of its own; a type error fails the run like a failing test. It
+// reads the content from its own embedded database (migrated and seeded from content/), so it
+// never waits on the lock of a local server's database.
+//
 // With arguments (`npm test -- tests/unit/slug.test.ts`, `npm test -- --project unit`) it is one
-// plain `vitest run` with them.
+// plain `vitest run` with them, and no type check.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_RUNS as RUNS } from './lib/test-runs.ts';
@@ -16,11 +22,12 @@ import { TEST_RUNS as RUNS } from './lib/test-runs.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 
-/** Runs Vitest with `args`, each output line prefixed with `label` (none when alone). */
-function runVitest(args: string[], label?: string): Promise<number> {
+/** Runs `command` with `args`, each output line prefixed with `label` (none when alone). */
+function run(command: string, args: string[], label?: string, env = process.env): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [vitest, 'run', ...args], {
+    const child = spawn(command, args, {
       cwd: root,
+      env,
       stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     if (label) {
@@ -44,22 +51,52 @@ function runVitest(args: string[], label?: string): Promise<number> {
   });
 }
 
-const args = process.argv.slice(2);
-const started = performance.now();
-const codes =
-  args.length > 0
-    ? [await runVitest(args)]
-    : await Promise.all(
-        RUNS.map(({ label, projects }) =>
-          runVitest(
-            projects.flatMap((p) => ['--project', p]),
-            label,
-          ),
-        ),
-      );
-if (args.length === 0) {
-  const seconds = Math.round((performance.now() - started) / 1000);
-  const summary = RUNS.map(({ label }, i) => `${label} ${codes[i] === 0 ? 'passed' : 'FAILED'}`).join(', ');
-  console.log(`\nAll tests: ${summary} (${seconds} s)`);
+/** Runs Vitest with `args`, each output line prefixed with `label` (none when alone). */
+function runVitest(args: string[], label?: string): Promise<number> {
+  return run(process.execPath, [vitest, 'run', ...args], label);
 }
-process.exit(codes.every((c) => c === 0) ? 0 : 1);
+
+/** A run's outcome and how long it took. */
+interface Outcome {
+  label: string;
+  code: number;
+  seconds: number;
+}
+
+async function timed(label: string, work: () => Promise<number>): Promise<Outcome> {
+  const started = performance.now();
+  const code = await work();
+  return { label, code, seconds: Math.round((performance.now() - started) / 1000) };
+}
+
+/** `npm run check` (astro check && tsc --noEmit) on a database of its own, removed afterwards. */
+async function typeCheck(): Promise<number> {
+  const dataDir = path.join(root, '.data', 'test', `check-${process.pid}`);
+  try {
+    return await run('npm', ['run', '--silent', 'check'], 'types', { ...process.env, FORKFUL_DATA_DIR: dataDir });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const args = process.argv.slice(2);
+if (args.length > 0) process.exit((await runVitest(args)) === 0 ? 0 : 1);
+
+const started = performance.now();
+const outcomes = await Promise.all([
+  ...RUNS.map(({ label, projects }) =>
+    timed(label, () =>
+      runVitest(
+        projects.flatMap((p) => ['--project', p]),
+        label,
+      ),
+    ),
+  ),
+  timed('types', typeCheck),
+]);
+const seconds = Math.round((performance.now() - started) / 1000);
+const summary = outcomes
+  .map(({ label, code, seconds }) => `${label} ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s`)
+  .join(', ');
+console.log(`\nAll tests: ${summary} (${seconds} s)`);
+process.exit(outcomes.every((o) => o.code === 0) ? 0 : 1);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalorieEntry } from '../../src/lib/schemas/calorie-entry.ts';
+import type * as CaloriesStore from '../../src/stores/calories.ts';
 import { formatDay, onDay } from '../../src/islands/calories/calorie-format.ts';
 
 // The calorie tracker's store (SPEC §5, §7, §9) against a scripted stand-in for the server: each
@@ -44,7 +45,7 @@ function entry(
   };
 }
 
-type Store = typeof import('../../src/stores/calories.ts');
+type Store = typeof CaloriesStore;
 
 async function freshStore(): Promise<Store> {
   vi.resetModules();

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../helpers/memory-storage.ts';
+import type * as CookingStore from '../../src/stores/cooking.ts';
+import type * as TimersStore from '../../src/stores/timers.ts';
 
 // The cooking store's rules (SPEC §4 "Cooking mode", §9 speech rate): the step kept for the
 // visit, reading aloud as the cook moves, the voice settings kept on the device, and the timer a
@@ -37,8 +39,8 @@ const STEPS = [
 ];
 const RECIPE = { id: 7, steps: STEPS };
 
-type Cooking = typeof import('../../src/stores/cooking.ts');
-type Timers = typeof import('../../src/stores/timers.ts');
+type Cooking = typeof CookingStore;
+type Timers = typeof TimersStore;
 
 async function fresh(): Promise<{ cooking: Cooking; timers: Timers }> {
   vi.resetModules();

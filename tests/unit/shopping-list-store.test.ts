@@ -1,6 +1,7 @@
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShoppingItem } from '../../src/lib/schemas/shopping-item.ts';
+import type * as ShoppingListStore from '../../src/stores/shopping-list.ts';
 import { forgetSyncedCopies } from '../../src/stores/shopping-device-copies.ts';
 import { ingredientToItem, recipeToItems } from '../../src/lib/shopping/ingredient-item.ts';
 import { mergeKey } from '../../src/lib/shopping/merge.ts';
@@ -55,7 +56,7 @@ function item(id: number, ingredient: string, extra: Partial<ShoppingItem> = {})
   };
 }
 
-type Store = typeof import('../../src/stores/shopping-list.ts');
+type Store = typeof ShoppingListStore;
 
 /** A fresh copy of the store (and the session store it listens to), as after a page load. */
 async function freshStore(): Promise<Store> {

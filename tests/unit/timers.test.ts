@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../helpers/memory-storage.ts';
+import type * as TimersStore from '../../src/stores/timers.ts';
 
 // The store keeps timers in localStorage, which Node has no persistent form of: each test gets a
 // small in-memory Storage and a fresh copy of the module (fake clock: Date and timers).
 
-type Store = typeof import('../../src/stores/timers.ts');
+type Store = typeof TimersStore;
 let memory: MemoryStorage;
 
 async function freshStore(): Promise<Store> {

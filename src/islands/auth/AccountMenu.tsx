@@ -226,7 +226,7 @@ function Menu({
 
   useEffect(() => {
     if (!open) return;
-    focusItem(0);
+    menuRef.current?.querySelector<HTMLElement>('[data-menu-item]')?.focus();
     const onPointer = (event: PointerEvent) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };

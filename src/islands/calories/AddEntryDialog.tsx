@@ -43,17 +43,18 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
 
-  // A fresh form each time it opens.
+  // A fresh form each time it opens (or is opened for another recipe).
+  const presetId = recipe ? String(recipe.id) : '';
   useEffect(() => {
     if (!open) return;
-    setRecipeId(recipe ? String(recipe.id) : '');
+    setRecipeId(presetId);
     setServings(String(ENTRY_SERVINGS.default));
     setMealType(mealTypeAt());
     setErrors({});
     setFailure(null);
     setOptionsFailed(false);
     loadRecipeOptions().catch(() => setOptionsFailed(true));
-  }, [open, recipe?.id]);
+  }, [open, presetId]);
 
   const choices = withRecipe(options ?? [], recipe);
   const chosen = choices.find((o) => String(o.id) === recipeId);

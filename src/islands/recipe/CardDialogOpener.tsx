@@ -32,6 +32,8 @@ export default function CardDialogOpener({ openFirst }: CardDialogOpenerProps = 
   const open = useStore($openRecipe);
   const [active, setActive] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
+  // The click that mounted this opener, acted on once at mount (a later prop does not reopen).
+  const firstClick = useRef(openFirst);
 
   useEffect(() => {
     if (activeOwner) return;
@@ -70,9 +72,10 @@ export default function CardDialogOpener({ openFirst }: CardDialogOpenerProps = 
     document.addEventListener('pointerover', onHover, { passive: true });
     document.addEventListener('focusin', onHover);
     document.addEventListener('pointerdown', onPress, { passive: true });
-    if (openFirst) {
-      opener.current = openFirst.link;
-      openRecipeDialog(openFirst.id);
+    const first = firstClick.current;
+    if (first) {
+      opener.current = first.link;
+      openRecipeDialog(first.id);
     }
     return () => {
       document.removeEventListener('click', onClick);

@@ -47,10 +47,11 @@ export default function ReviewsCard({ recipeId, initialReviews, open = true }: R
 
   // Refetched when the user changes: "found helpful" marks belong to whoever is signed in.
   const userId = user?.id ?? null;
+  const sessionKnown = user !== undefined;
   useEffect(() => {
-    if (user === undefined) return;
+    if (!sessionKnown) return;
     void load();
-  }, [load, userId, user === undefined]);
+  }, [load, userId, sessionKnown]);
 
   const own = user ? reviews?.find((r) => r.username === user.username) : undefined;
 
