@@ -6,7 +6,7 @@ import { finishPages } from './src/integrations/finish-pages.ts';
 import { settledDirective } from './src/integrations/settled-directive.ts';
 import { reactRenderToString } from './src/integrations/react-render-to-string.ts';
 
-// The canonical origin for links, the sitemap and JSON-LD (DESIGN.md §10).
+// The canonical origin for links, the sitemap and JSON-LD (docs/DECISIONS.md "Environment").
 const site = process.env.SITE_URL || 'http://localhost:8888';
 
 export default defineConfig({
@@ -58,6 +58,6 @@ export default defineConfig({
     },
   },
   // Pages whose getStaticPaths gives a cacheKey (src/data/site-content.ts) are rendered again only
-  // when their key or their source files change: a publish re-renders what it affects (issue 15).
+  // when their key or their source files change: a publish re-renders what it affects.
   experimental: { incrementalBuild: true },
 });

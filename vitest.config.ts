@@ -51,7 +51,7 @@ export default defineConfig({
       {
         test: {
           // The real local server on its own data dir per file, driven over HTTP and the CLI:
-          // the API fuzz test and backup/restore (issue 11). Needs no browser: never skips.
+          // the API fuzz test and backup/restore. Needs no browser: never skips.
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           testTimeout: 180_000,

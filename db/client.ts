@@ -87,9 +87,7 @@ function lazyEmbeddedDatabase(dir: string): Db {
       dialect: new PGliteDialect({
         pglite: async () => {
           // @vite-ignore: the specifier is computed on purpose (see above), not an oversight.
-          const embedded = (await import(
-            /* @vite-ignore */ embeddedModule
-          )) as typeof Embedded;
+          const embedded = (await import(/* @vite-ignore */ embeddedModule)) as typeof Embedded;
           const opened = embedded.openPGlite(dir);
           await opened.ready();
           return opened.pglite;
@@ -101,7 +99,7 @@ function lazyEmbeddedDatabase(dir: string): Db {
 
 /** Postgres through Neon's serverless Pool (WebSocket), as in production. */
 export function openPostgres(connectionString: string): Db {
-  // A database that is down or unreachable must cost a request seconds, not a hang (issue 11 §9):
+  // A database that is down or unreachable must cost a request seconds, not a hang:
   // connecting gives up after 3 s, a query after 10 s; the request then answers 503.
   const pool = new Pool({ connectionString, max: 5, connectionTimeoutMillis: 3_000, query_timeout: 10_000 });
   // A pool error on an idle client must not crash the process; the next query reports it.

@@ -1,7 +1,7 @@
 // Every index the schema has beyond its primary keys and UNIQUE constraints, as the migrations
 // leave them (tests/api/admin-database.test.ts checks the two agree on a freshly migrated
-// database). The migrations create them for a new database; "Apply indexes" (Cache tab, issue 13
-// item 4) uses this list to put back one a database lost, with CREATE INDEX CONCURRENTLY on
+// database). The migrations create them for a new database; "Apply indexes" (Cache tab)
+// uses this list to put back one a database lost, with CREATE INDEX CONCURRENTLY on
 // PostgreSQL so the site keeps reading and writing the table while it is built.
 //
 // When a migration adds, changes or drops an index, change it here too (the test says which).

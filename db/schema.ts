@@ -6,7 +6,7 @@ import type { PendingScope } from '../src/lib/schemas/publish.ts';
 
 // Kysely's view of the database (see db/migrations): the one declaration of every table. Row
 // types derive from it (Selectable/Insertable/Updateable below); db/mappers/ turns rows into the
-// public shapes of src/lib/schemas/ (SPEC §3's camelCase names) and inputs into rows.
+// public shapes of src/lib/schemas/ (camelCase names) and inputs into rows.
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -51,7 +51,7 @@ export interface RecipesTable {
   difficulty: Difficulty;
   calories: number;
   nutrition: Json<Nutrition>;
-  /** SPEC §3 allows a JSON string inside the jsonb as well: readers parse it (db/mappers/recipe.ts). */
+  /** A JSON string inside the jsonb is allowed as well: readers parse it (db/mappers/recipe.ts). */
   ingredients: Json<Ingredients | string>;
   instructions: Json<InstructionStep[] | string>;
   tags: string[];

@@ -335,7 +335,7 @@ export async function seedDatabase(
     }
   });
   // Fresh planner statistics: left to autovacuum (never, in the embedded database), the planner
-  // would keep guessing from an empty table and pick scans over the search indexes (issue 15).
+  // would keep guessing from an empty table and pick scans over the search indexes.
   await sql`ANALYZE`.execute(db);
 
   const result: SeedResult = {

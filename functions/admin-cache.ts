@@ -6,7 +6,7 @@ import { badRequest, json } from './_shared/http.ts';
 import { defineRoutes, type Config, type RouteContext } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 
-// The admin's cache panel (SPEC §7 Admin, §9 cache areas). Stats describe every instance that
+// The admin's cache panel. Stats describe every instance that
 // served cached reads lately (see _shared/cache/fleet.ts); a clear drops the area here at once,
 // in the other instances within a second, and on the CDN by tag when deployed.
 

@@ -5,7 +5,7 @@ import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 import { exportContent, importContent } from './_shared/services/content-transfer.ts';
 
-// Content export and import for the admin (issue 11 item 4): GET the whole content as one JSON
+// Content export and import for the admin: GET the whole content as one JSON
 // document (a download), POST it back to import it — `?dryRun=1` reports what would change and
 // changes nothing.
 

@@ -4,7 +4,7 @@ import { defineRoutes, type Config } from './_shared/router.ts';
 import { applyIndexes, databaseStats } from './_shared/services/database.ts';
 import { requireAdmin } from './_shared/session.ts';
 
-// The Cache tab's database panel (SPEC §7 Admin, issue 13 item 4): "Apply indexes", and every
+// The Cache tab's database panel: "Apply indexes", and every
 // table's rows and size. Admin only.
 
 export const config: Config = {

@@ -6,7 +6,7 @@ import { readImageUpload } from './_shared/images/upload.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 
-// The admin's image tools (SPEC §3 image stats, §7 Admin): upload for the recipe and blog forms,
+// The admin's image tools: upload for the recipe and blog forms,
 // stats, converting remote ("temporary") images into stored copies, and dropping the derived
 // variants, and removing stored images nothing refers to. The guard runs before the body is read.
 

@@ -34,7 +34,7 @@ import {
 } from './_shared/services/users.ts';
 import { publicUser } from '../db/mappers/user.ts';
 
-// Accounts (SPEC §7 "Auth", DESIGN.md §7). Every answer here is `private, no-store` (json()'s
+// Accounts. Every answer here is `private, no-store` (json()'s
 // default). Logout ends the user's sessions everywhere: it bumps the session version that every
 // token carries, which is the only way to revoke self-contained tokens (ASVS 7.4.1).
 

@@ -19,7 +19,7 @@ import {
   updatePost,
 } from './_shared/services/blog.ts';
 
-// The blog (SPEC §7 "Pages, blog, settings"): posts and blog categories. Reads are public (the
+// The blog: posts and blog categories. Reads are public (the
 // admin also sees drafts, uncached); writes are the admin's.
 
 export const config: Config = {

@@ -18,7 +18,7 @@ import {
   setCalorieGoal,
 } from './_shared/services/calories.ts';
 
-// The calorie tracker (SPEC §7 "Calorie tracking"). Logged-in only, and strictly per user: a
+// The calorie tracker. Logged-in only, and strictly per user: a
 // list shows only the caller's entries, and another user's entry id answers 404 like a missing one.
 
 export const config: Config = {

@@ -15,7 +15,7 @@ import {
   updateCategory,
 } from './_shared/services/categories.ts';
 
-// Categories (SPEC §7 "Categories"): public reads by slug; the admin's writes by id.
+// Categories: public reads by slug; the admin's writes by id.
 
 export const config: Config = {
   path: ['/api/categories', '/api/categories/:slug', '/api/categories/:id'],

@@ -11,7 +11,7 @@ import { updateRecipe, type WriteOptions } from './_shared/services/recipes.ts';
 import { listTrash, restoreFromTrash, type TrashEntry } from './_shared/services/trash.ts';
 import { findVersion, listVersions } from './_shared/services/versions.ts';
 
-// "Nothing is lost by a slip" (issue 12 item 6), admin only:
+// "Nothing is lost by a slip", admin only:
 // - versions: every update of a recipe, page or blog post keeps the state it replaced (the last
 //   20). List them, read one, restore one (the restore is itself an update, so it can be undone).
 // - trash: every delete of a recipe, category, page, post or blog category can be undone —

@@ -3,7 +3,7 @@ import { getDb } from '../db/client.ts';
 import { runScheduledGeneration } from './_shared/generator/schedule.ts';
 import { errorResponse, json } from './_shared/http.ts';
 
-// Scheduled generation (issue 14 §7): Netlify runs this every hour (scheduled functions have 30
+// Scheduled generation: Netlify runs this every hour (scheduled functions have 30
 // seconds, so it only queues the batch; the background worker generates it and publishes once).
 // Under `npm start` the local server runs it on the same schedule (scripts/lib/scheduled-functions.ts).
 

@@ -9,7 +9,7 @@ import {
 import { ApiError, json } from './_shared/http.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 
-// The generator's worker on Netlify (DESIGN.md §12): a background function (the `-background`
+// The generator's worker on Netlify (docs/DECISIONS.md "Admin, images and the generator"): a background function (the `-background`
 // suffix gives it 15 minutes and an immediate 202) that drains the generator_jobs table. Routes
 // and the schedule call it with a secret derived from JWT_SECRET; anyone else gets a 403. It
 // stops taking items a little before its time runs out, puts the job back in the queue and

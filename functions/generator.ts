@@ -30,7 +30,7 @@ import { acceptedAnswer, createJob, jobById, recentJobs } from './_shared/servic
 import type { GeneratorJobAccepted } from '../src/lib/schemas/generation-log.ts';
 import { requireAdmin } from './_shared/session.ts';
 
-// The AI generator (SPEC §7 "Generator", issue 14): models, config, one recipe, bulk, blog posts,
+// The AI generator: models, config, one recipe, bulk, blog posts,
 // CSV upload, and what the tab reads (jobs in progress, the log). Admin only, every route.
 // Long work (bulk, bulk blog, CSV) is queued as a job and answered 202 at once; the tab follows
 // the job (GET /api/generator/jobs/{id}) until it ends. The worker publishes each batch once.

@@ -9,7 +9,7 @@ import { clientIp, throttle, type WindowLimit } from './_shared/rate-limit.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { newsletterOpen, subscribe } from './_shared/services/newsletter.ts';
 
-// Newsletter sign-up (SPEC §7 "Newsletter"). Subscribing an address that is already on the list
+// Newsletter sign-up. Subscribing an address that is already on the list
 // (compared case-insensitively by the unique index on lower(email)) succeeds without a new row,
 // and the answer is identical either way: the endpoint never tells anyone who is subscribed.
 
@@ -30,7 +30,7 @@ export default defineRoutes([
     handler: async (req, { netlify }) => {
       const input = await readJson(req, NewsletterSubscriberInputSchema, MAX_BODY_BYTES).catch(
         (err: unknown) => {
-          // The form names the email field; every email problem reads as SPEC's one sentence.
+          // The form names the email field; every email problem reads as the one sentence 'Please enter a valid email address'.
           if (
             err instanceof ApiError &&
             err.status === 400 &&

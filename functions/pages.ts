@@ -18,7 +18,7 @@ import {
 } from './_shared/services/pages.ts';
 import { FOOTER_SLUG } from '../src/lib/schemas/page.ts';
 
-// Static pages (SPEC §7 "Pages, blog, settings"): GET lists published pages (the admin also sees
+// Static pages: GET lists published pages (the admin also sees
 // drafts), writes are the admin's. The footer is the page with slug `footer`: GET
 // /api/pages/footer answers it (content is a JSON string), PUT /api/pages/footer saves the footer
 // form's object.
@@ -44,7 +44,7 @@ export default defineRoutes([
   {
     method: 'GET',
     path: '/api/pages/footer',
-    // SPEC §7: the footer's content is a JSON string, cached 5 minutes (the area's TTL and s-maxage).
+    // The footer's content is a JSON string, cached 5 minutes (the area's TTL and s-maxage).
     handler: withResponseCache('pages', async () => {
       const page = await pageBySlug(getDb(), FOOTER_SLUG, { drafts: true });
       if (!page) throw notFound('The footer page does not exist; the site shows the default footer.');

@@ -4,9 +4,9 @@ import { redirect } from './_shared/http.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { recipeRef } from './_shared/services/recipes.ts';
 
-// The id forms of a recipe's address (SPEC §2: /recipe-id/{id}, /recipe-id/{id}/cook, and an id
+// The id forms of a recipe's address (/recipe-id/{id}, /recipe-id/{id}/cook, and an id
 // in the /recipe/{slug} form) answered by a 301 to the canonical slug address, so the build makes
-// no page per recipe for them (issue 15). `preferStatic`: a built page always wins, so under
+// no page per recipe for them. `preferStatic`: a built page always wins, so under
 // /recipe/ this runs only for addresses no page was built for; the local server does the same
 // (scripts/serve.ts). The CDN keeps each answer, tagged with the recipe, until a publish purges it.
 

@@ -21,7 +21,7 @@ import {
 } from './_shared/services/recipes.ts';
 import { relatedOf } from '../src/lib/schemas/recipe.ts';
 
-// Recipes (SPEC §7 "Recipes"): public reads, and the admin's writes (requireAdmin first, before
+// Recipes: public reads, and the admin's writes (requireAdmin first, before
 // the body is read, so a refused request changes nothing). Versions and the trash are in
 // content-versions.ts.
 
@@ -43,7 +43,7 @@ const RECIPE_BODY_BYTES = 256 * 1024;
 
 /**
  * `cursor`: the X-Next-Cursor header of the previous page (functions/_shared/list-cursor.ts): the
- * next page, read with an index seek however deep it is. `offset` pages as SPEC §7 has it.
+ * next page, read with an index seek however deep it is. `offset` pages as it always did.
  */
 const CursorParam = v.optional(v.pipe(v.string(), v.minLength(1, 'Must not be empty')));
 const oneWayOfPaging = <T extends { offset: number; cursor?: string | undefined }>() =>
@@ -66,7 +66,7 @@ const PageQuery = v.pipe(
   }),
   oneWayOfPaging(),
 );
-// Home's 'Load More' grows the limit by 8 (SPEC §4); offset or cursor page further.
+// Home's 'Load More' grows the limit by 8; offset or cursor page further.
 const FeaturedQuery = v.pipe(
   v.object({ limit: limitParam(8, 200), offset: OffsetParam, cursor: CursorParam }),
   oneWayOfPaging(),

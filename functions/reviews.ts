@@ -10,7 +10,7 @@ import { recipeRef } from './_shared/services/recipes.ts';
 import { recipeExists } from './_shared/services/saved.ts';
 import { listReviews, markHelpful, reviewsOpen, writeReview } from './_shared/services/reviews.ts';
 
-// Reviews (SPEC §7 "Reviews"). Decisions:
+// Reviews. Decisions:
 // - One review per user and recipe. A second POST by the same user UPDATES their review (rating
 //   and comment; 200 instead of 201 for a new one), so changing your mind never needs a delete.
 // - Marking helpful is once per user: a second mark changes nothing and answers the same count.

@@ -5,7 +5,7 @@ import { defineRoutes, type Config } from './_shared/router.ts';
 import { optionalUser, requireUser } from './_shared/session.ts';
 import { isSaved, recipeExists, saveRecipe, savedRecipes, unsaveRecipe } from './_shared/services/saved.ts';
 
-// Saved recipes (SPEC §7). Saving and unsaving are idempotent: the answer is the new state.
+// Saved recipes. Saving and unsaving are idempotent: the answer is the new state.
 // Everything is per user, so every answer is `private, no-store`.
 
 export const config: Config = {
@@ -28,7 +28,7 @@ export default defineRoutes([
     path: '/api/recipes/:id/saved',
     handler: async (req, { params }) => {
       const recipeId = pathParam(IdParam, params.id, 'id');
-      // Anonymous visitors simply have nothing saved (no 401: SPEC's default is false).
+      // Anonymous visitors simply have nothing saved (no 401: saved defaults to false).
       const user = await optionalUser(req);
       return json({ saved: user ? await isSaved(getDb(), user.id, recipeId) : false });
     },

@@ -7,8 +7,8 @@ import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 import { readSettings, saveSettings } from './_shared/services/settings.ts';
 
-// Site settings (SPEC §7): GET for everyone (the app reads enableAnalytics and analyticsId at
-// start; every SPEC §3 field is public), PUT for the admin with the full object.
+// Site settings: GET for everyone (the app reads enableAnalytics and analyticsId at
+// start; every settings field is public), PUT for the admin with the full object.
 
 export const config: Config = {
   path: ['/api/settings'],

@@ -10,7 +10,7 @@ import { defineRoutes, type Config, type RouteContext } from './_shared/router.t
 import { requireUser } from './_shared/session.ts';
 import { addItems, clearItems, deleteItem, listItems, setChecked } from './_shared/services/shopping.ts';
 
-// The shopping list (SPEC §3, §9), stored per user so it follows them across devices. Only the
+// The shopping list, stored per user so it follows them across devices. Only the
 // owner ever sees or changes an item: another user's item id answers 404, exactly like a
 // missing one.
 

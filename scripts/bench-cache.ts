@@ -1,4 +1,4 @@
-// `npm run bench:cache` — issue 13's figures, measured against a running server (`npm start`):
+// `npm run bench:cache` — the response cache's figures, measured against a running server (`npm start`):
 //
 // 1. the API response cache's hit ratio over 200 random recipe and search calls (read from
 //    GET /api/admin/cache/stats before and after; the caches are cleared first);

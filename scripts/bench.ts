@@ -38,7 +38,7 @@ const engine = argValue('engine') === 'postgres' ? 'postgres' : 'pglite';
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REBUILDS = Number(process.env.BENCH_REBUILDS ?? 20);
 const REQUESTS = 300;
-/** Clients searching at once for the concurrent search figure (issue 15: p95 ≤ 500 ms at 50). */
+/** Clients searching at once for the concurrent search figure (p95 ≤ 500 ms at 50). */
 const CONCURRENT_CLIENTS = 50;
 
 interface Latency {
@@ -664,7 +664,7 @@ async function main(): Promise<void> {
       // The median of three runs: one run on a busy 2-core machine can fail or stall.
       const scores = await lighthouseScores(
         base,
-        // The search page too, with a query: its results come from the API (issue 15 item 7).
+        // The search page too, with a query: its results come from the API.
         [...Object.values(pages).map((p) => `/${p}`), '/search?q=chicken'],
         { runs: 3 },
       );

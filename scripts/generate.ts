@@ -1,7 +1,7 @@
 // `npm run generate -- --count N [--enable]` (one batch of N recipes; --enable switches the
 // generator on first) or `npm run generate -- --scheduled`
 // (what the hourly schedule does: a batch only when scheduling is on and this UTC hour is one of
-// scheduleHours). Issue 14 §7, DESIGN.md §12.
+// scheduleHours). See docs/DECISIONS.md "Admin, images and the generator".
 //
 // - With DATABASE_URL (PostgreSQL, production): runs the batch here against the database, then
 //   publishes once (BUILD_HOOK_URL is called). This is what .github/workflows/generate.yml runs.
@@ -24,7 +24,7 @@ const value = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const scheduled = args.includes('--scheduled');
-/** Switches the generator on first (a fresh database starts with it off, SPEC §5). */
+/** Switches the generator on first (a fresh database starts with it off). */
 const enable = args.includes('--enable');
 const count = Number(value('count') ?? 10);
 const modelId = value('model');

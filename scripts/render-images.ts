@@ -663,7 +663,7 @@ function blogJobs(ctx: Context): Job[] {
   });
 }
 
-// SPEC §8: three fallback images per key, plus eight generic dish images.
+// Three fallback images per key, plus eight generic dish images.
 const FALLBACK_ICONS: Record<string, string[][]> = {
   appetizers: [
     ['cheese-wedge', 'olive', 'grapes'],

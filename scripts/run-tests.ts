@@ -73,7 +73,10 @@ async function timed(label: string, work: () => Promise<number>): Promise<Outcom
 async function typeCheck(): Promise<number> {
   const dataDir = path.join(root, '.data', 'test', `check-${process.pid}`);
   try {
-    return await run('npm', ['run', '--silent', 'check'], 'types', { ...process.env, FORKFUL_DATA_DIR: dataDir });
+    return await run('npm', ['run', '--silent', 'check'], 'types', {
+      ...process.env,
+      FORKFUL_DATA_DIR: dataDir,
+    });
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 // The local server (`npm start`, `npm run dev`): one process owns the embedded database,
 // migrates and seeds it, builds the site, and serves dist-style static files plus /api/* from
-// the same functions/*.ts that Netlify deploys. DESIGN.md §5 explains why it is one process.
+// the same functions/*.ts that Netlify deploys. docs/DECISIONS.md "The local server" explains why it is one process.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';

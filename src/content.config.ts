@@ -70,7 +70,7 @@ function databaseLoader<T extends object>(
   };
 }
 
-/** Static pages with the {contactEmail} placeholder (SPEC writes it {email}) filled in from the settings. */
+/** Static pages with the {contactEmail} placeholder (the contact page's support address) filled in from the settings. */
 async function pagesWithContactEmail(db: Db) {
   const [pages, settings] = await Promise.all([publishedPages(db), siteSettings(db)]);
   const email = settings?.contactEmail || defaultSettings('').contactEmail;
@@ -85,7 +85,7 @@ async function pagesWithContactEmail(db: Db) {
 // Recipes and their reviews are the part of the content that grows with the catalogue: the build
 // keeps what lists and cache keys need of them (ListedRecipe; the reviews' digest), and a recipe's
 // own pages read the whole record as they render (src/live.config.ts), so a build worker's memory
-// does not grow with every recipe's ingredients, steps and reviews (issue 15).
+// does not grow with every recipe's ingredients, steps and reviews.
 export const collections = {
   recipes: defineCollection({
     loader: databaseLoader(

@@ -89,7 +89,7 @@ export function recipeSummaryFromRow(
   };
 }
 
-/** SPEC §3 allows ingredients/instructions stored as a JSON string: always hand out parsed values. */
+/** Ingredients/instructions may be stored as a JSON string: always hand out parsed values. */
 function parsedJson<T>(value: T | string, fallback: T): T {
   if (typeof value !== 'string') return value;
   try {

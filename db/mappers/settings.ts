@@ -2,7 +2,7 @@ import type { Selectable, Updateable } from 'kysely';
 import type { SettingsTable } from '../schema.ts';
 import type { Settings } from '../../src/lib/schemas/settings.ts';
 
-// The settings row (id = 1) ↔ the Settings of SPEC §3 (src/lib/schemas/settings.ts).
+// The settings row (id = 1) ↔ the site Settings (src/lib/schemas/settings.ts).
 
 export function settingsFromRow(row: Selectable<SettingsTable>): Settings {
   return {

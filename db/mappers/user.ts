@@ -25,7 +25,7 @@ export function userRecordFromRow(row: Pick<UserRow, (typeof USER_RECORD_COLUMNS
   };
 }
 
-/** What the API tells the browser about a user (SPEC §3): never the hash or the session version. */
+/** What the API tells the browser about a user: never the hash or the session version. */
 export const publicUser = (user: SessionUser): SessionUser => ({
   id: user.id,
   username: user.username,

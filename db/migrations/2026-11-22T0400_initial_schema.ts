@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 // Frozen in time: this migration takes Kysely<any> and never imports the app's schema types.
-// Every entity of SPEC §3 exists from the start, with its rules enforced by the database.
+// Every entity of the product exists from the start, with its rules enforced by the database.
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db);
@@ -268,7 +268,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
-  // One row (id = 1): the site settings of SPEC §3.
+  // One row (id = 1): the site settings.
   await db.schema
     .createTable('settings')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The publishing pipeline's record (DESIGN.md §11). Content writes add to the one pending
+// The publishing pipeline's record (docs/DECISIONS.md "Publishing"). Content writes add to the one pending
 // request; a build claims it (started_at), then finishes or fails it. The partial unique
 // indexes make "one pending request" and "one build at a time" facts of the database, so
 // several function instances and a restarted server neither lose nor double a request.

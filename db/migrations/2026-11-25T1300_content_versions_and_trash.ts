@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// "Nothing is lost by a slip" (issue 12 item 6): every update of a recipe, page or blog post
+// "Nothing is lost by a slip": every update of a recipe, page or blog post
 // keeps the previous state as a version (the last 20 per item, with time and author), and every
 // delete of admin content moves the row — with what hangs on it (reviews, saves…) — to the trash,
 // from where it can be restored. Neither table has foreign keys: a version or a trashed row

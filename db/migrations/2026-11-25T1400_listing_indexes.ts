@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Indexes in the order the public lists read (issue 15): a category's recipes newest first, all
+// Indexes in the order the public lists read: a category's recipes newest first, all
 // recipes newest first, and the featured order (functions/_shared/services/recipes.ts). With them
 // a page of a list reads its rows in order from the index instead of sorting the whole catalogue
 // (or category) on every request, and a deep offset walks index entries only.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Indexes for every shape of search (functions/_shared/services/recipes.ts, issue 15), proved by
+// Indexes for every shape of search (functions/_shared/services/recipes.ts), proved by
 // tests/api/search-plans.test.ts:
 // - a cuisine filter compares lower(cuisine): without an expression index every cuisine search
 //   read the whole table; with rating and date after it, browsing a cuisine reads in order;

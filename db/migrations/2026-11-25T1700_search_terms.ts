@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// The words a typo can be corrected to (issue 15: "the typo path needs its own index plan").
+// The words a typo can be corrected to ("the typo path needs its own index plan").
 // A trigram KNN over each recipe's ~100-character search_words has to visit most of the table
 // (inner GiST pages hold nearly every trigram); over a table of distinct short words it stays a
 // handful of pages however large the catalogue grows. The search service corrects each query

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// JSON in, JSON out (DESIGN.md §6). Errors are {"error": sentence, "issues"?: [{path, message}]}.
+// JSON in, JSON out (docs/DECISIONS.md "API conventions"). Errors are {"error": sentence, "issues"?: [{path, message}]}.
 
 /** Headers every function response carries (netlify.toml headers only reach static files). */
 const SECURITY_HEADERS: Record<string, string> = {

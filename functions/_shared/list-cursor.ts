@@ -2,7 +2,7 @@ import { sql, type AliasedRawBuilder, type RawBuilder, type SqlBool } from 'kyse
 import * as v from 'valibot';
 import { badRequest } from './http.ts';
 
-// Keyset paging for the recipe lists (issue 15). `?offset=9900` makes the database walk and drop
+// Keyset paging for the recipe lists. `?offset=9900` makes the database walk and drop
 // 9,900 rows before the page it answers; a cursor names the last row of the previous page by its
 // sort key instead, so the next page starts with an index seek and reads about `limit` rows at
 // any depth. The cursor is opaque to clients (base64url JSON: the list's order and the key values

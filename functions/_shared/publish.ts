@@ -14,7 +14,7 @@ import {
   takePublishSlot,
 } from './services/publishing.ts';
 
-// The one door from a content write to the prebuilt site (DESIGN.md §11). Every admin write,
+// The one door from a content write to the prebuilt site (docs/DECISIONS.md "Publishing"). Every admin write,
 // generator batch and import calls `publish` with what it changed; nothing else calls the build
 // hook. It clears the caches the write made stale, folds the write into the one pending publish
 // request in the database, and calls the build hook once per request: 50 writes while a build

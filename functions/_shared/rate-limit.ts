@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { ApiError } from './http.ts';
 
-// Fixed-window counters in Postgres (functions share no memory; engineering-anchors C5). One row
+// Fixed-window counters in Postgres (functions share no memory). One row
 // per key; a single upsert counts a hit and starts a new window when the old one has passed, so
 // concurrent requests never lose a count.
 

@@ -4,7 +4,7 @@ import { getDb, type Db } from '../../db/client.ts';
 import { ApiError } from './http.ts';
 import { findUserById, type UserRecord } from './services/users.ts';
 
-// Sessions (DESIGN.md §7, engineering-anchors C1–C3): an HS256 JWT made with jose in an
+// Sessions (docs/DECISIONS.md "Sessions and roles"): an HS256 JWT made with jose in an
 // HttpOnly cookie. Every verification pins the algorithm and checks typ, iss, aud, exp and the
 // token's age, then compares the token's session version (`sv`) with the user's row, so logout
 // and password changes kill every older token at once.
@@ -154,7 +154,7 @@ export async function requireUser(
   return user;
 }
 
-/** The one administrator account (SPEC §6, DESIGN.md §7): the user named `admin`. */
+/** The one administrator account: the user named `admin`. */
 export const ADMIN_USERNAME = 'admin';
 
 export const ADMIN_MESSAGES = {

@@ -13,7 +13,7 @@ import {
   type TableSummary,
 } from './local-control.ts';
 
-// `npm run backup` / `npm run restore FILE` for the embedded database (DESIGN.md §4: one
+// `npm run backup` / `npm run restore FILE` for the embedded database (docs/DECISIONS.md "One owner per embedded database": one
 // process owns a PGlite data dir). A backup is PGlite's own dump of the data dir (a gzipped
 // tar): taken through the running server when there is one, else by opening the database here.
 // A restore never runs beside a server, checks the file by opening it before anything is

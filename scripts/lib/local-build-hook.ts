@@ -8,7 +8,7 @@ import { BuildHookBodySchema } from '../../src/lib/schemas/publish.ts';
 
 // The local server's build hook (POST /__hooks/build), standing in for a Netlify build hook:
 // publish() calls it with the request it recorded; anyone else needs the secret generated into
-// the data dir (BUILD_HOOK_URL carries it) and may not call it from a web page (issue 11 §5).
+// the data dir (BUILD_HOOK_URL carries it) and may not call it from a web page.
 
 export const BUILD_HOOK_PATH = '/__hooks/build';
 const SECRET_FILE = 'build-hook-secret';

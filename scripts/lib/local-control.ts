@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../../db/client.ts';
 
-// The local server owns the embedded database (one process per PGlite data dir, DESIGN.md §4),
+// The local server owns the embedded database (one process per PGlite data dir, docs/DECISIONS.md "One owner per embedded database"),
 // so command-line tools that need it while the server runs (`npm run backup`) ask the server.
 // They find it through `server.json` in the data dir and prove they may ask with a secret
 // generated into the same dir (readable by its owner only): only someone who can read the data

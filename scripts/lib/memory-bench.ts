@@ -6,7 +6,7 @@ import { memoryUnderLoad, rssMb, type MemoryLoadResult } from './memory-load.ts'
 import { memoryMap, type MemoryMap } from './memory-map.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
 
-// `npm run bench`'s memory figures (issue 11 §8): a fresh server on the real content, started as
+// `npm run bench`'s memory figures: a fresh server on the real content, started as
 // `npm start` starts it, then 5 minutes of mixed load and 2 quiet minutes. RSS after start, at
 // the peak, at the end of the load and after the quiet period, and where the memory is.
 // BENCH_LOAD_SECONDS / BENCH_SETTLE_SECONDS shorten a run by hand.

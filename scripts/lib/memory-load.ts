@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 
-// The memory part of `npm run bench` (issue 11 §8): a mixed load against a running server —
+// The memory part of `npm run bench`: a mixed load against a running server —
 // static pages in every encoding, public API reads (search with varied words, recipes by slug
 // and category), signed-in reads and writes (saved recipes, shopping list, calorie log) and
 // refused requests — while the server's RSS is sampled. Reports RSS after start, at the peak,

@@ -12,7 +12,7 @@ import {
 import { buildScopeOf } from '../../src/lib/publish-scope.ts';
 import type { PublishScope } from '../../src/lib/schemas/publish.ts';
 
-// The local server's side of publishing (DESIGN.md §11): what a Netlify build does after a build
+// The local server's side of publishing (docs/DECISIONS.md "Publishing"): what a Netlify build does after a build
 // hook call, done by the server that owns the embedded database. Requests live in the database,
 // so a restart picks up what was waiting (and what a stopped build never finished). When a
 // build starts is decided by claimWhenDue (PublishTiming): a burst of writes is at most two builds.

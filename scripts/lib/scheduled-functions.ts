@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Cron } from 'croner';
 
 // Netlify runs functions whose config has a `schedule` (cron syntax or @hourly…) on that
-// schedule, in UTC. The local server does the same with croner (DESIGN.md §12), so scheduled
+// schedule, in UTC. The local server does the same with croner (docs/DECISIONS.md "Admin, images and the generator"), so scheduled
 // generation works under `npm start` exactly as deployed. `protect` skips a tick while the
 // previous run of the same function is still going.
 

@@ -1,4 +1,4 @@
-// V8 and malloc limits for the long-running local server (issue 11 §8). Under a mixed load the
+// V8 and malloc limits for the long-running local server. Under a mixed load the
 // heap the server keeps is ~70 MB (mostly the API response caches, bounded by
 // functions/_shared/cache/areas.ts) and PGlite's WASM memory stays flat (~155 MB), but with the
 // defaults V8 grew its heap to ~290 MB of mostly garbage and glibc kept freed compression and

@@ -1,5 +1,5 @@
-// The search page's first request, started from <head> while the HTML is still arriving (issue 15
-// item 7): without it the results wait for the page's module to download and run before their
+// The search page's first request, started from <head> while the HTML is still arriving:
+// without it the results wait for the page's module to download and run before their
 // request even leaves. The script reads the address the way src/lib/search-query.ts does, asks
 // GET /api/recipes/search with the same parameters in the same order (tests/unit/search-start-
 // script.test.ts holds the two together), and leaves the pending answer on

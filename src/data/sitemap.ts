@@ -8,7 +8,7 @@ import {
   recipes as loadRecipes,
 } from './site-content.ts';
 
-// The sitemap as an index (issue 15): /sitemap.xml lists /sitemap-pages.xml (everything but the
+// The sitemap as an index: /sitemap.xml lists /sitemap-pages.xml (everything but the
 // recipes) and /sitemap-recipes-{n}.xml, the recipes in files of at most SITEMAP_MAX_URLS URLs
 // (the protocol's limit is 50,000 URLs and 50 MB a file; a URL line here is ~120 bytes).
 // Alternate addresses of the same content (/recipe-id/{id}, /recipe/{id} are 301s) and private

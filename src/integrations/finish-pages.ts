@@ -27,7 +27,7 @@ export function cspHash(body: string | Uint8Array): string {
   return `'sha256-${crypto.hash('sha256', body, 'base64')}'`;
 }
 
-// Pages are finished as the bytes Astro writes (issue 15): decoding a 60 KB page to a string and
+// Pages are finished as the bytes Astro writes: decoding a 60 KB page to a string and
 // encoding it back cost more than the finishing itself. Only <head> (a few KB) is decoded; the
 // elements are found with byte searches and hashed as bytes.
 
@@ -163,7 +163,7 @@ const filePath = (target: unknown): string | undefined =>
   typeof target === 'string' ? target : target instanceof URL ? fileURLToPath(target) : undefined;
 
 /**
- * Finishing pages as Astro writes them (issue 15): a 20,000-page build would otherwise read and
+ * Finishing pages as Astro writes them: a 20,000-page build would otherwise read and
  * write every page again afterwards, and an incremental build every page it merely restored.
  * Rendered pages are finished on their way to disk (the output and Astro's incremental cache
  * alike); a page restored from that cache is a copy of a finished page, once the cache holds

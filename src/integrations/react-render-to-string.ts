@@ -1,7 +1,7 @@
 import type { Plugin } from 'vite';
 
 /**
- * Renders React islands with renderToString instead of a web stream (issue 15). @astrojs/react
+ * Renders React islands with renderToString instead of a web stream. @astrojs/react
  * streams each island through renderToReadableStream and decodes the stream back into a string;
  * its `experimentalDisableStreaming` option renders with renderToString instead, but forgets the
  * island's identifierPrefix, so two islands on one page would give their useId()s the same ids

@@ -1,6 +1,6 @@
 import type { SiteSettings } from './site-defaults.ts';
 
-// SPEC §4 "Analytics": the tracker is activated only when the settings switch it on and name a
+// Analytics: the tracker is activated only when the settings switch it on and name a
 // measurement id; the loader (components/scripts/analytics.ts) then insists on a Google
 // Analytics 4 id (starting with G-) and otherwise warns and does nothing.
 
@@ -20,7 +20,7 @@ export function isMeasurementId(id: string): boolean {
 
 /**
  * The id pages hand to the loader, or null when the settings keep analytics off (then the
- * pages carry no loader at all). analyticsId is SPEC's field; googleAnalyticsId is the older name.
+ * pages carry no loader at all). analyticsId is the current field; googleAnalyticsId is the older name.
  */
 export function analyticsIdToLoad(
   settings: Pick<SiteSettings, 'enableAnalytics' | 'analyticsId' | 'googleAnalyticsId'>,

@@ -1,6 +1,6 @@
 import { parseStoredImageUrl, storedImageUrl } from './stored-images.ts';
 
-// SPEC §8: when a recipe image is missing or broken, show a stock picture by category (three per
+// When a recipe image is missing or broken, show a stock picture by category (three per
 // key, picked by a hash of title + id); the recipe page and detail dialog use 8 generic ones
 // picked by id modulo 8.
 

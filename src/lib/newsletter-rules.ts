@@ -1,6 +1,6 @@
 import { EMAIL_REGEX } from 'valibot';
 
-// The newsletter's rules and messages (SPEC §5, §8) without valibot's schema machinery, so the
+// The newsletter's rules and messages without valibot's schema machinery, so the
 // sign-up form can check an address with the very pattern the API uses at almost no cost.
 
 export const NEWSLETTER_INVALID_EMAIL = 'Please enter a valid email address';

@@ -6,7 +6,7 @@ import firstnames from '@zxcvbn-ts/language-en/dist/firstnames.json.mjs';
 import translations from '@zxcvbn-ts/language-en/dist/translations.mjs';
 import wordSequences from '@zxcvbn-ts/language-en/dist/wordSequences.json.mjs';
 
-// How hard a new password is to guess (issue 11 item 6, ASVS 6.2.4/6.2.7): zxcvbn-ts with its
+// How hard a new password is to guess (ASVS 6.2.4/6.2.7): zxcvbn-ts with its
 // common-password list (~30,000 leaked passwords), diceware words and English dictionaries, so
 // "password123", "Passw0rd!" or "sunshine1" are recognised for what they are, and the feedback
 // says why. The server refuses weak passwords at sign-up and password change; the forms show the

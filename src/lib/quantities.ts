@@ -1,4 +1,4 @@
-// Ingredient quantities (SPEC §5 "Quantity scaling"): read the leading amount of a line
+// Ingredient quantities: read the leading amount of a line
 // ("1 1/2 cups", "2-3 cloves", "½ tsp", "1.5 kg"), scale it, and write it back the way a cook
 // would: quarters and thirds as fractions, no float noise, never a positive amount shown as 0.
 //
@@ -115,7 +115,7 @@ export function parseLeadingQuantity(line: string): LeadingQuantity | null {
 
 /** Fractions a cook measures with, below one whole (eighths and sixteenths only for tiny amounts). */
 const SMALL_FRACTIONS = [1 / 16, 1 / 8, 1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4, 1];
-/** Fractional parts used with a whole number: quarters and thirds (SPEC: nearest quarter; thirds kept as thirds). */
+/** Fractional parts used with a whole number: quarters and thirds (nearest quarter; thirds kept as thirds). */
 const PART_FRACTIONS = [0, 1 / 4, 1 / 3, 1 / 2, 2 / 3, 3 / 4, 1];
 
 function nearest(value: number, candidates: readonly number[]): number {
@@ -247,7 +247,7 @@ export function agreeUnit(rest: string, amount: number): string {
   });
 }
 
-/** The scale factor of SPEC §4: chosen servings / original servings (1 when unknown). */
+/** The scale factor: chosen servings / original servings (1 when unknown). */
 export function scaleFactor(servings: number, originalServings: number): number {
   if (!(servings > 0) || !(originalServings > 0)) return 1;
   return servings / originalServings;

@@ -15,7 +15,7 @@ export interface RecipeArticleContext {
   cookHref: string;
 }
 
-/** The hero image of a recipe page (SPEC §8: a missing image falls back by id). */
+/** The hero image of a recipe page (a missing image falls back by id). */
 export function heroImageOf(recipe: Pick<Recipe, 'id' | 'image'>): {
   src: string;
   srcset: string | undefined;

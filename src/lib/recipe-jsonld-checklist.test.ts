@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recipeJsonLdProblems } from './recipe-jsonld-checklist.ts';
 
-// Each checklist rule of reference/recipe-anchors.md §2 catches its mistake.
+// Each rule of Google's Recipe structured-data checklist catches its mistake.
 
 const valid = {
   '@context': 'https://schema.org',

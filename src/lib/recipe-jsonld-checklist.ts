@@ -1,4 +1,4 @@
-// Google's Recipe structured-data checklist (reference/recipe-anchors.md §2) as code: every
+// Google's Recipe structured-data checklist as code: every
 // problem found in one Recipe JSON-LD object, as sentences. An empty list means it passes.
 
 type Json = Record<string, unknown>;

@@ -63,7 +63,7 @@ describe('recipeJsonLd', () => {
       { prepTime: 'PT15M', cookTime: 'PT1H15M', totalTime: 'PT1H30M' },
     ],
     [
-      'SPEC defaults for missing times and servings',
+      'the defaults (prep 10, cook 20, 4 servings) for missing times and servings',
       { prepTime: null, cookTime: undefined, totalTime: null, servings: null },
       { prepTime: 'PT10M', cookTime: 'PT20M', totalTime: 'PT30M', recipeYield: ['4', '4 servings'] },
     ],

@@ -1,11 +1,11 @@
 import type { Recipe } from './schemas/recipe.ts';
 import { ingredientSections } from './recipe-text.ts';
 
-// schema.org Recipe JSON-LD meeting Google's checklist (reference/recipe-anchors.md §2);
+// schema.org Recipe JSON-LD meeting Google's Recipe checklist;
 // recipe-jsonld-checklist.ts checks the result.
 
 /**
- * SPEC §1 structured-data defaults for a value the recipe lacks. A known zero is not a lack: a
+ * Structured-data defaults (prep 10 min, cook 20 min, 4 servings) for a value the recipe lacks. A known zero is not a lack: a
  * smoothie's cookTime of 0 means "no cooking" and is emitted as PT0M, never as 20 minutes.
  */
 export const JSONLD_DEFAULTS = { prepTime: 10, cookTime: 20, servings: 4 } as const;

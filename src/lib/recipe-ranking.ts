@@ -60,7 +60,7 @@ const byRating = (a: RankedForRelated, b: RankedForRelated) => b.rating - a.rati
 
 // The build ranks every recipe's related list at once with `relatedIndex`, which looks only at the
 // recipes of the same category that share a tag (grouped by their tag set), so the whole catalogue
-// costs about N × (tags × tag-mates) instead of N² (issue 15). It gives exactly the lists
+// costs about N × (tags × tag-mates) instead of N². It gives exactly the lists
 // `relatedRecipes` gives one by one (tests/unit/related.test.ts).
 
 /** Recipes of one category with the same set of tags: they rank alike against any other recipe. */

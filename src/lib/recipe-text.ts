@@ -1,6 +1,6 @@
 import type { IngredientLine, Ingredients, InstructionStep } from './schemas/recipe.ts';
 
-// Every ingredient and instruction format of SPEC §3, normalised to plain text for display.
+// Every ingredient and instruction format a recipe may store, normalised to plain text for display.
 
 export interface IngredientSection {
   /** The section's name ("For the sauce"), or null for an ungrouped list. */

@@ -1,4 +1,4 @@
-// What the search page (SPEC §2 "Search", §4 "Search input") asks for: the criteria read from
+// What the search page asks for: the criteria read from
 // its address, the address that shows them, the API request that answers them, and the sentence
 // that sums up an answer. Shared by the page's script and by the tiny inline script that starts
 // the first request before any module has loaded (src/components/search-start-script.ts), which

@@ -1,4 +1,4 @@
-// SPEC defaults for the settings row and the footer, used by the seed and as fallbacks.
+// The product's defaults for the settings row and the footer, used by the seed and as fallbacks.
 
 export const BRAND = 'Forkful';
 
@@ -36,7 +36,7 @@ export function defaultSettings(siteUrl: string): SiteSettings {
   };
 }
 
-/** SPEC §9's default legal links are short addresses that redirect (netlify.toml): pages link the pages themselves. */
+/** The default legal links (/privacy, /terms) are short addresses that redirect (netlify.toml): pages link the pages themselves. */
 const LEGAL_PAGES: Record<string, string> = { '/privacy': '/privacy-policy', '/terms': '/terms-of-service' };
 
 /** Where a privacy or terms link from the settings leads: the page itself for the short defaults. */
@@ -53,7 +53,7 @@ export interface FooterContent {
   social: { facebook: string; twitter: string; instagram: string; youtube: string };
 }
 
-/** SPEC §2: the footer when the footer page is missing or unparsable. */
+/** The footer when the footer page is missing or unparsable. */
 export const DEFAULT_FOOTER: FooterContent = {
   companyName: BRAND,
   tagline: 'Making cooking easier, one recipe at a time.',
@@ -93,7 +93,7 @@ export function parseFooter(content: string | null | undefined): FooterContent {
   };
 }
 
-/** AI models offered by the generator (SPEC §9: default gpt-4o). */
+/** AI models offered by the generator (default gpt-4o). */
 export const DEFAULT_AI_MODELS = [
   { id: 'gpt-4o', name: 'GPT-4o', costPer1kTokens: 0.005, isDefault: true },
   { id: 'gpt-4o-mini', name: 'GPT-4o mini', costPer1kTokens: 0.0006, isDefault: false },

@@ -1,4 +1,4 @@
-// SPEC §5 slug rule: lowercase, strip characters other than word characters, spaces and hyphens,
+// The slug rule: lowercase, strip characters other than word characters, spaces and hyphens,
 // spaces to hyphens, collapse repeated hyphens. Accents are folded first (crème → creme, as
 // WordPress does) and underscores become hyphens, so every slug fits the database's
 // `^[a-z0-9]+(-[a-z0-9]+)*$` check.

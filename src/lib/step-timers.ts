@@ -1,8 +1,8 @@
-// Cooking mode offers a timer when a step mentions a duration (SPEC §4). The timer is named by
+// Cooking mode offers a timer when a step mentions a duration. The timer is named by
 // the cooking verb of the step (cook, bake, simmer, boil, rest, chill, marinate, roast, grill,
 // steam), else 'Timer'.
 
-/** The verbs SPEC §4 names, in its order. */
+/** The verbs a timer is named by, in the order they are tried. */
 export const TIMER_VERBS = [
   'cook',
   'bake',

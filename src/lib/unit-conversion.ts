@@ -7,7 +7,7 @@ import {
   scaleIngredientLine,
 } from './quantities.ts';
 
-// Two kinds of conversion: the kitchen helper's converters (SPEC §9: any unit to any unit of
+// Two kinds of conversion: the kitchen helper's converters (any unit to any unit of
 // the same kind, 3 decimals; temperature with 2 decimals), and the recipe-wide US ⇄ metric
 // display toggle, which rewrites amounts in an ingredient line and temperatures in step text for
 // display only (the stored recipe is never changed) and never crosses dimensions (no cups↔grams).

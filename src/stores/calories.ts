@@ -13,7 +13,7 @@ import {
 import type { Recipe } from '../lib/schemas/recipe.ts';
 import { onLogout } from './session.ts';
 
-// The calorie tracker (SPEC §2, §5, §7): one day's entries of the signed-in user, their total
+// The calorie tracker: one day's entries of the signed-in user, their total
 // against the daily goal (1000–5000, default 2000, kept on the server per user), adding and
 // deleting entries. Calories are computed by the server from the recipe; the dialog's preview
 // uses the same rule (per-serving calories × servings, rounded).
@@ -47,7 +47,7 @@ export type RecipeOption = Pick<Recipe, 'id' | 'title' | 'calories'>;
 /** Recipes for the picker (public data, loaded once per page); undefined until loaded. */
 export const $recipeOptions = atom<RecipeOption[] | undefined>(undefined);
 
-/** How many recipes the picker offers (SPEC §7: GET /api/recipes?limit=100). */
+/** How many recipes the picker offers (GET /api/recipes?limit=100). */
 export const PICKER_LIMIT = 100;
 
 /** A date as YYYY-MM-DD in the browser's time zone (toISOString would give the UTC day). */
@@ -88,12 +88,12 @@ export function mealTypeAt(date: Date = new Date()): MealType {
   return 'snack';
 }
 
-/** The goal rule of SPEC §5 as a message ('Calorie goal must be between 1000 and 5000'), or undefined. */
+/** The goal rule as a message ('Calorie goal must be between 1000 and 5000'), or undefined. */
 export function goalError(goal: number): string | undefined {
   return fieldErrors(CalorieGoalInputSchema, { goal })?.['goal'];
 }
 
-/** The entry rules of SPEC §5 (a recipe chosen, servings 0.5–10 in steps of 0.5, a meal type), by field. */
+/** The entry rules (a recipe chosen, servings 0.5–10 in steps of 0.5, a meal type), by field. */
 export function entryErrors(input: CalorieEntryInput): Record<string, string> | undefined {
   return fieldErrors(CalorieEntryInputSchema, input);
 }
@@ -133,7 +133,7 @@ export async function loadCalorieDay(date: string): Promise<void> {
   }
 }
 
-/** Saves the daily goal; rejects with the SPEC message when out of range, or the server's error. */
+/** Saves the daily goal; rejects with the goal message when out of range, or the server's error. */
 export async function saveCalorieGoal(goal: number): Promise<number> {
   const invalid = goalError(goal);
   if (invalid) throw new RangeError(invalid);

@@ -4,7 +4,7 @@ import { convertTemperaturesInText } from '../lib/temperature-text.ts';
 import { $unitSystem } from './recipe-view.ts';
 import { $timers, addTimer, type KitchenTimer } from './timers.ts';
 
-// Cooking mode's state (SPEC §2, §4, §9), apart from its views: which step the cook is on (kept
+// Cooking mode's state, apart from its views: which step the cook is on (kept
 // for the visit), reading aloud (voice on/off and speed, remembered on this device; while reading
 // is on, every step change reads the new step), and the timer a step offers ("This step takes 10
 // minutes. Set a Simmer timer?"), declined or started once per step.
@@ -85,7 +85,7 @@ export function goToStep(index: number): void {
 export const nextStep = () => goToStep($cooking.get().step + 1);
 export const previousStep = () => goToStep($cooking.get().step - 1);
 
-/** Start/pause reading (SPEC §4): starting reads the current step at once. */
+/** Start/pause reading: starting reads the current step at once. */
 export function toggleReading(): void {
   const { reading, voiceOn, canSpeak } = $cooking.get();
   if (reading) {

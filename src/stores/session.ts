@@ -3,7 +3,7 @@ import { api, ApiRequestError } from '../lib/api/client.ts';
 import type { ChangePasswordInput, LoginInput, SessionUser, SignupInput } from '../lib/schemas/user.ts';
 import { mayBeSignedIn } from '../lib/session-hint.ts';
 
-// Who is signed in (SPEC §4 "Authentication"): unknown while loading, then a user or null.
+// Who is signed in: unknown while loading, then a user or null.
 // The user is fetched when the first island subscribes and again whenever the window regains
 // focus (always treated as stale), with one retry; any failure other than 401 counts as anonymous.
 

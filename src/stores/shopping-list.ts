@@ -15,9 +15,9 @@ import { forgetSyncedCopies, readCopy, removeCopy, writeCopy } from './shopping-
 import { $user, onLogout } from './session.ts';
 import { showToast } from './toasts.ts';
 
-// The signed-in user's shopping list (SPEC §3, §4, §9), kept on the server so it follows them
+// The signed-in user's shopping list, kept on the server so it follows them
 // across devices, with a copy in localStorage (per user) so the list opens and ticks work in a
-// shop with no signal (recipe-anchors §3.4). Every change goes into a queue, is shown at once,
+// shop with no signal. Every change goes into a queue, is shown at once,
 // and is sent to the server in order, one at a time; the queue is replayed when the browser is
 // back online, when the window regains focus, and every RETRY_MS while the server is out of
 // reach. What the user sees is "the server's last answer + the pending changes", and a list

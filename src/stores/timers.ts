@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 
-// Kitchen timers (SPEC §3 "Timer", §4 "Timers", §9): added paused, start/pause, reset, remove,
-// one-second ticks, eight colours in turn. Beyond SPEC, timers survive navigation and reloads:
+// Kitchen timers: added paused, start/pause, reset, remove,
+// one-second ticks, eight colours in turn. Beyond that, timers survive navigation and reloads:
 // a running timer is stored as the moment it ends (localStorage), so the time left is always
 // "end − now", however long the page was closed or the tab was throttled.
 
@@ -33,7 +33,7 @@ export const TIMER_COLORS = [
   '#db2777',
 ] as const;
 
-/** SPEC §9 quick timers, in order (the floating panel shows the first four). */
+/** The quick timers, in order (the floating panel shows the first four). */
 export const QUICK_TIMERS = [
   { name: 'Boil Eggs', minutes: 8 },
   { name: 'Steep Tea', minutes: 3 },
@@ -58,7 +58,7 @@ interface Saved {
 
 /** All timers, oldest first. */
 export const $timers = atom<KitchenTimer[]>([]);
-/** Whether a finished timer beeps (SPEC: default on). */
+/** Whether a finished timer beeps (default on). */
 export const $timerSound = atom<boolean>(true);
 
 let colorIndex = 0;
@@ -73,14 +73,14 @@ function storage(): Storage | undefined {
   }
 }
 
-/** SPEC §5: an integer of at least 1 minute; non-numeric gives 1; capped at a day. */
+/** An integer of at least 1 minute; non-numeric gives 1; capped at a day. */
 export function timerMinutes(input: string | number): number {
   const value = typeof input === 'number' ? Math.trunc(input) : Number.parseInt(String(input).trim(), 10);
   if (!Number.isFinite(value) || value < 1) return 1;
   return Math.min(value, MAX_TIMER_MINUTES);
 }
 
-/** SPEC §5: an empty name becomes 'Timer {n}', n being the timer's place in the list. */
+/** An empty name becomes 'Timer {n}', n being the timer's place in the list. */
 export function timerName(input: string, position: number): string {
   return input.trim().slice(0, 60) || `Timer ${position}`;
 }
@@ -103,7 +103,7 @@ export function formatClock(totalSeconds: number): string {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`;
 }
 
-/** The spoken-alert marks (SPEC §9: 60, 30, 10 s and 0) passed between two readings of a timer. */
+/** The spoken-alert marks (60, 30, 10 s and 0) passed between two readings of a timer. */
 export const ALERT_SECONDS = [60, 30, 10] as const;
 export function alertsCrossed(before: number, after: number): number[] {
   const marks: number[] = [...ALERT_SECONDS, 0];
@@ -242,7 +242,7 @@ function announce(finished: KitchenTimer[]): void {
   }
 }
 
-/** Adds a paused timer (SPEC §4); `start` runs it at once (a cooking-mode step timer). */
+/** Adds a paused timer; `start` runs it at once (a cooking-mode step timer). */
 export function addTimer(input: {
   name: string;
   minutes: string | number;
@@ -279,14 +279,14 @@ export function pauseTimer(id: string): void {
   );
 }
 
-/** Start/pause in one button (SPEC §4); a finished timer stays finished. */
+/** Start/pause in one button; a finished timer stays finished. */
 export function toggleTimer(id: string): void {
   const timer = $timers.get().find((t) => t.id === id);
   if (timer?.running) pauseTimer(id);
   else startTimer(id);
 }
 
-/** Back to the full duration, paused (SPEC §4). */
+/** Back to the full duration, paused. */
 export function resetTimer(id: string): void {
   updateOne(id, (t) => ({ ...t, running: false, remaining: t.duration, endsAt: null }));
 }

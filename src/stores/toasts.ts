@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 
-// Notifications (SPEC §4, §9): one visible at a time, a new one replaces the previous,
+// Notifications: one visible at a time, a new one replaces the previous,
 // each shown for 5000 ms. The Toaster island renders the store; anything may call showToast.
 
 export type ToastVariant = 'default' | 'destructive';
@@ -26,7 +26,7 @@ export interface Toast extends ToastInput {
   variant: ToastVariant;
 }
 
-/** How long a toast stays on screen (SPEC §9). */
+/** How long a toast stays on screen. */
 export const TOAST_DURATION_MS = 5000;
 
 /** The toast on screen, or null. */

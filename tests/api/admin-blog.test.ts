@@ -5,8 +5,8 @@ import { as } from '../helpers/accounts.ts';
 import { useAdminSuite } from '../helpers/admin-session.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Blog posts and blog categories (issue 12 item 2): a new post is a draft, drafts only for the
-// admin, categoryId 0 or null means none, SPEC §5 messages, 409 on a taken slug.
+// Blog posts and blog categories: a new post is a draft, drafts only for the
+// admin, categoryId 0 or null means none, the form's messages, 409 on a taken slug.
 
 describe.skipIf(!databaseAvailable)(`blog API on ${engine}`, () => {
   const db = useTestDatabase();
@@ -115,7 +115,7 @@ describe.skipIf(!databaseAvailable)(`blog API on ${engine}`, () => {
       'categoryId',
       'Blog category 999999 does not exist (0 or null means none)',
     ],
-  ])('refuses a post with %s (400, SPEC message, nothing changed)', async (_n, change, path, message) => {
+  ])('refuses a post with %s (400, the form message, nothing changed)', async (_n, change, path, message) => {
     const before = await posts();
     const res = await call(blog, '/api/blog/posts', as(admin, { method: 'POST', json: post(change) }));
     expect(res.status).toBe(400);

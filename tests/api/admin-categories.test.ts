@@ -6,8 +6,8 @@ import { useAdminSuite } from '../helpers/admin-session.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Category writes (issue 12 item 2): {name, description}, slug from the name, 409 on a taken
-// slug, and SPEC §8's sentence for deleting a category that still has recipes.
+// Category writes: {name, description}, slug from the name, 409 on a taken
+// slug, and the admin's sentence for deleting a category that still has recipes.
 
 describe.skipIf(!databaseAvailable)(`category writes on ${engine}`, () => {
   const db = useTestDatabase();
@@ -49,7 +49,7 @@ describe.skipIf(!databaseAvailable)(`category writes on ${engine}`, () => {
     ['an empty name', { name: '   ' }, 'name', 'Category name is required'],
     ['a name that is not text', { name: 12 }, 'name', 'Category name is required'],
     ['a bad slug', { name: 'Ok', slug: 'Not Ok' }, 'slug', 'Must be a slug like "main-course"'],
-  ])('refuses %s with 400 and the SPEC message', async (_name, body, path, message) => {
+  ])('refuses %s with 400 and the form message', async (_name, body, path, message) => {
     const before = await rows();
     const res = await call(categories, '/api/categories', as(admin, { method: 'POST', json: body }));
     expect(res.status).toBe(400);
@@ -101,7 +101,7 @@ describe.skipIf(!databaseAvailable)(`category writes on ${engine}`, () => {
     ).toBe(404);
   });
 
-  it("refuses to delete a category with recipes: 409 and SPEC §8's sentence", async () => {
+  it("refuses to delete a category with recipes: 409 and 'It may have associated recipes'", async () => {
     const desserts = (await rows()).find((c) => c.slug === 'desserts')!;
     const res = await call(categories, `/api/categories/${desserts.id}`, as(admin, { method: 'DELETE' }));
     expect(res.status).toBe(409);

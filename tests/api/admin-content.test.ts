@@ -5,7 +5,7 @@ import { useAdminSuite } from '../helpers/admin-session.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Content export and import (issue 11 item 4): export → import is a no-op; a changed export
+// Content export and import: export → import is a no-op; a changed export
 // imports its changes in one transaction (a dry run reports them and changes nothing); a bad
 // document is refused whole with 400 and every issue.
 

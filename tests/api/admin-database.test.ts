@@ -6,7 +6,7 @@ import { as, type TestAccount } from '../helpers/accounts.ts';
 import { guardAccounts } from '../helpers/admin-session.ts';
 import { call, databaseAvailable, useTestDatabase } from '../helpers/test-db.ts';
 
-// The Cache tab's database panel (SPEC §7 Admin, issue 13 item 4): POST apply-indexes restores an
+// The Cache tab's database panel: POST apply-indexes restores an
 // index the database lost (concurrently on PostgreSQL), keeps the rest, refreshes statistics;
 // GET stats lists every table's rows and size. Admin only.
 

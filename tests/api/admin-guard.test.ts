@@ -8,7 +8,7 @@ import { useAdminSuite } from '../helpers/admin-session.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// The guard matrix (issue 12 item 1), built from the route tables themselves: every route of
+// The guard matrix, built from the route tables themselves: every route of
 // every function file is public (listed below), for signed-in users (listed below), or an admin
 // route. An admin route must answer 401 to anonymous callers and 403 to a signed-in cook, with a
 // JSON sentence, and let the admin through. A new route that is in neither list and forgets
@@ -28,7 +28,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/recipes/related/:id',
   'GET /api/recipes/:id',
   'GET /api/recipes/:id/reviews',
-  // Answers {saved: false} to anonymous callers (SPEC §7: default false).
+  // Answers {saved: false} to anonymous callers (default false).
   'GET /api/recipes/:id/saved',
   'GET /api/categories',
   'GET /api/categories/:slug',

@@ -7,8 +7,8 @@ import { as } from '../helpers/accounts.ts';
 import { useAdminSuite } from '../helpers/admin-session.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Static pages and the footer (issue 12 item 2): drafts only for the admin, {title, slug,
-// content, isPublished} with SPEC §5 messages, 409 on a taken slug, the footer's JSON checked
+// Static pages and the footer: drafts only for the admin, {title, slug,
+// content, isPublished} with the form's messages, 409 on a taken slug, the footer's JSON checked
 // with the footer form's rules, GET /api/pages/footer cached and refreshed after a save.
 
 describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
@@ -89,7 +89,7 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
       'isPublished',
       'Must be true or false',
     ],
-  ])('refuses %s with 400 and the SPEC message, nothing changed', async (_n, body, path, message) => {
+  ])('refuses %s with 400 and the form message, nothing changed', async (_n, body, path, message) => {
     const before = await rows();
     const res = await call(pages, '/api/pages', as(admin, { method: 'POST', json: body }));
     expect(res.status).toBe(400);
@@ -178,7 +178,7 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
       'social.twitter',
       'Must be a valid URL',
     ],
-  ])('refuses a footer with %s (400, SPEC message, nothing changed)', async (_n, body, path, message) => {
+  ])('refuses a footer with %s (400, the form message, nothing changed)', async (_n, body, path, message) => {
     const before = await rows();
     const res = await call(pages, '/api/pages/footer', as(admin, { method: 'PUT', json: body }));
     expect(res.status).toBe(400);

@@ -8,7 +8,7 @@ import { useAdminSuite } from '../helpers/admin-session.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Recipe writes (issue 12 items 2 and 7): the form's rules with SPEC §5 messages, slugs from
+// Recipe writes: the form's rules with its messages, slugs from
 // titles with -2, -3 on a clash, 409 for an asked-for slug that is taken, nothing changed on a
 // refusal, and the admin listing with search and paging.
 
@@ -177,7 +177,7 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
     ],
   ];
   it.each(bad)(
-    'refuses %s with 400, the SPEC message and nothing changed',
+    'refuses %s with 400, the form message and nothing changed',
     async (_name, change, path, message) => {
       const before = await count();
       const res = await call(

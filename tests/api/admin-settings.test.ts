@@ -4,8 +4,8 @@ import { as } from '../helpers/accounts.ts';
 import { useAdminSuite } from '../helpers/admin-session.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Site settings (issue 12 item 2): GET for everyone, PUT the full SPEC §3 object for the admin,
-// fields left out take SPEC §9 defaults, bad values are 400 with nothing changed.
+// Site settings: GET for everyone, PUT the full settings object for the admin,
+// fields left out take their defaults, bad values are 400 with nothing changed.
 
 const FIELDS = [
   'contactEmail',
@@ -40,7 +40,7 @@ describe.skipIf(!databaseAvailable)(`settings API on ${engine}`, () => {
     expect(res.status).toBe(200);
   });
 
-  it('answers every SPEC §3 field to anyone, cached in the settings area', async () => {
+  it('answers every settings field to anyone, cached in the settings area', async () => {
     const res = await call(settings, '/api/settings');
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(FIELDS);
@@ -69,7 +69,7 @@ describe.skipIf(!databaseAvailable)(`settings API on ${engine}`, () => {
     expect((await call(settings, '/api/settings')).body).toEqual(next);
   });
 
-  it('gives fields left out their SPEC §9 defaults', async () => {
+  it('gives fields left out their defaults', async () => {
     const res = await call(
       settings,
       '/api/settings',

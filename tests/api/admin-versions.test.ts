@@ -10,7 +10,7 @@ import { useAdminSuite } from '../helpers/admin-session.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// "Nothing is lost by a slip" (issue 12 item 6): updates keep the previous state (the last 20,
+// "Nothing is lost by a slip": updates keep the previous state (the last 20,
 // with time and author) and restore it; deletes go to the trash with what hangs on them and
 // come back whole.
 

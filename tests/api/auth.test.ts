@@ -21,7 +21,7 @@ import {
 } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Accounts and sessions (issue 6, engineering-anchors C1–C5, C9).
+// Accounts and sessions: cookies, JWT lifecycle, password storage, throttling.
 
 const me = (cookie?: string) => call(auth, '/api/auth/me', cookie ? { headers: { cookie } } : {});
 /** `ip` is the client's address as Netlify's context.ip carries it. */

@@ -20,7 +20,7 @@ import { as, type TestAccount } from '../helpers/accounts.ts';
 import { guardAccounts } from '../helpers/admin-session.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// The API response cache (issue 13 item 1–2): hits are the very responses the handlers make,
+// The API response cache: hits are the very responses the handlers make,
 // writes drop exactly the areas and tags they affect, other instances hear of it through the
 // database, and the admin routes report and clear it behind the admin guard.
 

@@ -16,7 +16,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { TEST_DATA } from '../helpers/paths.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// The AI generator (issue 14) through its routes, with the real `openai` SDK talking HTTP to a
+// The AI generator through its routes, with the real `openai` SDK talking HTTP to a
 // fake OpenAI-compatible server on 127.0.0.1: good answers, malformed and schema-breaking ones,
 // near-duplicate titles, timeouts, 429 and 500 — and the budget, jobs, blog, CSV and schedule.
 
@@ -171,7 +171,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       }
     });
 
-    it('reads the config with SPEC §9 defaults and the estimated daily output', async () => {
+    it('reads the config with its defaults and the estimated daily output', async () => {
       const res = await api('GET', '/api/generator/config');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
@@ -385,7 +385,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       fake.script({ kind: 'valid' }, { kind: 'invalid-json' });
       const res = await api('POST', '/api/generator/bulk', { count: 6 });
       expect(res.status).toBe(202);
-      // SPEC's fields at accept time (nothing generated yet) and the job to follow.
+      // The answer's fields at accept time (nothing generated yet) and the job to follow.
       expect(res.body).toMatchObject({ total: 6, generated: 0, skipped: 0, failed: 0, status: 'queued' });
       expect(res.body.job).toMatchObject({ id: res.body.jobId, pending: 6 });
       const job = await waitForJob(res.body.jobId);

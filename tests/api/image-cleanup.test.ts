@@ -12,7 +12,7 @@ import { guardAccounts } from '../helpers/admin-session.ts';
 import { TEST_DATA } from '../helpers/paths.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Unused stored images (issue 13): an image no recipe, blog post, category, page, saved version or
+// Unused stored images: an image no recipe, blog post, category, page, saved version or
 // trashed item refers to, stored more than a day ago, is removed by POST
 // /api/admin/images/remove-unused (row, original and variants) and counted in the image stats
 // until then. Everything referenced, and every recent upload (its form may not be saved yet), stays.

@@ -15,7 +15,7 @@ import { guardAccounts } from '../helpers/admin-session.ts';
 import { TEST_DATA } from '../helpers/paths.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// The image store's API (SPEC §7 Admin, issue 13 item 6): admin uploads become a re-encoded
+// The image store's API: admin uploads become a re-encoded
 // original plus WebP variants served by GET /api/images/:key/:file, with EXIF/GPS dropped; hostile
 // uploads are refused with a sentence and nothing kept; "convert temporary images" copies remote
 // images through the guarded fetch, leaving failed rows as they were.

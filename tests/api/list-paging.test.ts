@@ -4,7 +4,7 @@ import recipes from '../../functions/recipes.ts';
 import { encodeCursor } from '../../functions/_shared/list-cursor.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Keyset paging of the recipe lists (issue 15 item 6): following X-Next-Cursor walks a list in
+// Keyset paging of the recipe lists: following X-Next-Cursor walks a list in
 // the same order as offset paging, without a gap or a repeat, also through rows whose
 // timestamps differ by a microsecond or are equal; a cursor that is not ours is a clear 400.
 
@@ -31,7 +31,7 @@ async function walk(path: string, limit: number): Promise<{ ids: number[]; reque
   return { ids, requests };
 }
 
-/** The whole list in one answer, by offset (SPEC §7's paging). */
+/** The whole list in one answer, by offset. */
 async function byOffset(path: string, total: number): Promise<number[]> {
   const ids: number[] = [];
   for (let offset = 0; offset < total; offset += 100) {

@@ -81,7 +81,7 @@ describe.skipIf(!databaseAvailable)(`newsletter API on ${engine}`, () => {
     ['an overlong address', { email: `${'a'.repeat(250)}@example.com` }],
     ['a JSON array', ['cook@example.com']],
     ['a JSON string', 'cook@example.com'],
-  ])('rejects %s with the SPEC message and writes nothing', async (_name, body) => {
+  ])('rejects %s with the email message and writes nothing', async (_name, body) => {
     const before = await count();
     const res = await post({ method: 'POST', json: body });
     expect(res.status).toBe(400);

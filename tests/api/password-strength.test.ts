@@ -5,7 +5,7 @@ import { WEAK_PASSWORD_LEAD } from '../../src/lib/password-strength.ts';
 import { as, signUp } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Issue 11 item 6: the server refuses guessable passwords at sign-up and password change with a
+// The server refuses guessable passwords at sign-up and password change with a
 // sentence saying why, and changes nothing.
 
 const WEAK = [

@@ -25,7 +25,7 @@ import { as, cookieFrom, signUp, type TestAccount } from '../helpers/accounts.ts
 import { TEST_DATA } from '../helpers/paths.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// The publishing pipeline (DESIGN.md §11, issue 12 §4) on a real database: requests recorded and
+// The publishing pipeline (docs/DECISIONS.md "Publishing") on a real database: requests recorded and
 // merged, the build hook called once per request (a local HTTP server stands in for Netlify's),
 // builds that never overlap, coalescing, restarts, failures, the admin status route and the
 // local build hook's refusals.

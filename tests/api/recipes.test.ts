@@ -16,7 +16,7 @@ describe.skipIf(!databaseAvailable)(`recipes API on ${engine}`, () => {
       .orderBy('id')
       .executeTakeFirstOrThrow();
 
-  it('lists recipes newest first with SPEC field names and parsed ingredients', async () => {
+  it('lists recipes newest first with the public field names and parsed ingredients', async () => {
     const res = await call(recipes, '/api/recipes?limit=5&offset=0');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(5);
@@ -155,7 +155,7 @@ describe.skipIf(!databaseAvailable)(`recipes API on ${engine}`, () => {
     expect(byName.body).toHaveLength(2);
   });
 
-  it('returns related recipes with exactly the SPEC fields, never the recipe itself', async () => {
+  it('returns related recipes with exactly the related-card fields, never the recipe itself', async () => {
     const r = await anyRecipe();
     const res = await call(recipes, `/api/recipes/related/${r.id}`);
     expect(res.status).toBe(200);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { searchQueries, searchRecipes, type SearchQuery } from '../../functions/_shared/services/recipes.ts';
 import { databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Each shape of search reads through its index, never the whole recipes table (issue 15): the
+// Each shape of search reads through its index, never the whole recipes table: the
 // plans come from EXPLAIN of the very queries the service builds (searchQueries), over a
 // catalogue grown to a few thousand recipes so the planner has a reason to choose.
 

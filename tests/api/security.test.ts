@@ -9,7 +9,7 @@ import type { Handler } from '../../functions/_shared/router.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// CSRF (engineering-anchors C6, C9.5): every state-changing route of the account features,
+// CSRF: every state-changing route of the account features,
 // taken from the handlers' own route tables so a new route is covered the day it is added,
 // refuses a cross-site request carrying a valid session cookie, and changes nothing.
 

@@ -46,7 +46,7 @@ describe.skipIf(!databaseAvailable)(`seeded database on ${engine}`, () => {
     expect(rows.filter((r) => r.n > 0).length).toBeGreaterThan(50);
   });
 
-  it('has the SPEC defaults: settings, footer page, generator config, AI models, admin user', async () => {
+  it('has the defaults: settings, footer page, generator config, AI models, admin user', async () => {
     const settings = await db().selectFrom('settings').selectAll().executeTakeFirstOrThrow();
     expect(settings).toMatchObject({
       enable_comments: true,

@@ -6,7 +6,7 @@ import { REVIEW_MESSAGES } from '../../src/lib/schemas/review.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Issue 12 item 5: the settings switch features off on the server too, not only in the pages.
+// The settings switch features off on the server too, not only in the pages.
 // The settings row is changed directly here (the admin's PUT /api/settings writes the same row).
 
 describe.skipIf(!databaseAvailable)(`settings reach the API on ${engine}`, () => {

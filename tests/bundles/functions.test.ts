@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
 import { extractZip } from '../helpers/zip-reader.ts';
 
-// Functions bundle as Netlify bundles them (issue 11 §7): zip-it-and-ship-it, with netlify.toml's
+// Functions bundle as Netlify bundles them: zip-it-and-ship-it, with netlify.toml's
 // [functions] settings, over functions/. Every function must bundle, its zip must hold no
 // embedded database (production talks to Neon) and stay small (cold starts), and the bundled
 // code, extracted away from the project's node_modules, must import and answer a request.

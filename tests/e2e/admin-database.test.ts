@@ -2,7 +2,7 @@ import type { Response } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
-// Issue 13 item 4, the Cache tab's database panel as the admin sees it in Chromium: every table
+// The Cache tab's database panel as the admin sees it in Chromium: every table
 // with its rows and size (the server's figures), and "Apply indexes" answering with a toast and
 // reading the figures again.
 

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
 
-// Issue 13, the Cache tab's "Remove unused images", as the admin does it in Chromium: an upload
+// The Cache tab's "Remove unused images", as the admin does it in Chromium: an upload
 // no content refers to shows in the image figures; Cancel in the question removes nothing;
 // Remove does, with the counts the server answered in the toast and fresh figures; the orphan's
 // address then answers 404 while an upload a recipe shows still answers 200. The browser

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
-// Issue 12 item 7 and issue 13 item 6, as the admin does it in Chromium: log in on /admin, create
+// As the admin does it in Chromium: log in on /admin, create
 // a recipe through the form (two ingredient sections, 6 ingredients, 4 steps, an uploaded photo),
 // watch 'Publishing…' turn 'Live', find the prebuilt page with its Recipe JSON-LD (and the photo
 // at both sizes), in its category and in search; edit the title, restore the previous version,
@@ -135,7 +135,7 @@ describe.skipIf(!chromiumPath)('the admin dashboard', () => {
       await page.getByRole('button', { name: 'New recipe' }).click();
       const form = page.locator('[data-recipe-form]');
       await form.waitFor();
-      // Empty form: SPEC §5 messages inline, nothing sent.
+      // Empty form: the form's messages inline, nothing sent.
       await form.getByRole('button', { name: 'Create recipe' }).click();
       await form.getByText('Title is required').waitFor();
       await form.getByText('Add at least one ingredient').waitFor();

@@ -4,7 +4,7 @@ import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
 // Every modal of the site is the one shared Dialog (src/islands/shared/Dialog.tsx). Each is
 // checked the same way, as a keyboard and screen-reader user meets it: modal and named by its
-// title, within SPEC §9's sizes, the page behind out of reach, Tab and Shift+Tab kept inside,
+// title, within their sizes, the page behind out of reach, Tab and Shift+Tab kept inside,
 // Escape closes and focus goes back to the control that opened it.
 
 interface ApiRecipe {
@@ -26,7 +26,7 @@ async function expectModal(page: Page, dialog: Locator, expected: ModalExpectati
   // Named by its title.
   expect(await page.getByRole('dialog', { name: expected.name }).count()).toBe(1);
 
-  // Sizes: SPEC §9 (auth 425 px wide; the detail dialog at most 90 % of the screen high).
+  // Sizes: auth 425 px wide; the detail dialog at most 90 % of the screen high).
   const box = await dialog.boundingBox();
   expect(box!.width).toBeLessThanOrEqual(expected.maxWidth);
   expect(box!.height).toBeLessThanOrEqual(VIEWPORT.height * 0.9 + 0.5);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
-// Issue 11 item 11: input given before an island's code has arrived is not lost. A phone is
+// Input given before an island's code has arrived is not lost. A phone is
 // played by a throttled CPU (CDP Emulation.setCPUThrottlingRate) and a slow network by holding
 // the island's script (route interception) until the reader has typed and clicked; when the code
 // arrives, the page must show what was asked for (EarlyInput.astro replays it).

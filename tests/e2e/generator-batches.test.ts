@@ -2,12 +2,12 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
-// Issue 14: the AI Generator tab's long work in a real browser, against the fake provider the
+// The AI Generator tab's long work in a real browser, against the fake provider the
 // browser suite's server talks to. A bulk batch of 3 shows its progress (generated / failed /
 // total) from the moment it is accepted to its end, and still after a reload (the job lives in
 // the database). A CSV of 3 titles, one already on the site, shows total 3, skipped 1, then
 // generated 2 — also across a reload while it runs. The template downloads; a file without a
-// title column and no file at all give SPEC's error texts.
+// title column and no file at all give the catalogued error texts ('No CSV file selected', …).
 
 const baseUrl = inject('baseUrl');
 
@@ -149,7 +149,7 @@ describe.skipIf(!chromiumPath)('AI Generator batches in the tab', () => {
       'name\nPancakes\n',
       'The CSV file has no "title" column: its first row must name the columns, e.g. "title"',
     ],
-  ])('%s: the alert and the failure toast give SPEC’s text', async (_case, text, message) => {
+  ])('%s: the alert and the failure toast give the catalogued text', async (_case, text, message) => {
     await adminGeneratorTab(page);
     if (text !== null)
       await page.setInputFiles('#generator-csv', {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
-// Issue 14 §11: the admin generates one recipe in the AI Generator tab with the fake provider
+// The admin generates one recipe in the AI Generator tab with the fake provider
 // (tests/helpers/global-setup-server.ts points the server at it) and the recipe is live on the
 // prebuilt site once publishing has rebuilt it. A malformed answer shows 'Generation Failed'.
 
@@ -37,7 +37,7 @@ describe.skipIf(!chromiumPath)('the AI Generator tab', () => {
     await page.getByLabel('Generator enabled').check();
     await expect.poll(() => generate.isEnabled(), { timeout: 10_000 }).toBe(true);
 
-    // A malformed answer: the SPEC §8 failure toast with the server's sentence.
+    // A malformed answer: the 'Generation Failed' toast with the server's sentence.
     await page.getByLabel('Prompt (optional)').fill('[invalid-json] soup');
     await generate.click();
     await toast(page, 'Generation Failed');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
-// Issue 6 item 9, as a reader does it in Chromium on the prebuilt pages: sign up and log in
+// As a reader does it in Chromium on the prebuilt pages: sign up and log in
 // through the header's auth dialog, save a recipe and find it on the saved page, write a review
 // (its HTML stays text), mark someone else's review helpful, add the recipe to the shopping list
 // and tick an item, log a meal in the calorie tracker, and log out: the personal data leaves.

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
-// Issue 11 item 6 in the browser: the sign-up form judges the password as it is typed, with the
+// The sign-up form judges the password as it is typed, with the
 // server's own rule and words, and the estimator is fetched only once the password field is used.
 
 const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';

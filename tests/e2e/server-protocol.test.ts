@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { httpMessage, rawRequest } from '../helpers/raw-http.ts';
 
-// Requests a browser would never send but anyone can (issue 11, item 1): each gets a 4xx with
+// Requests a browser would never send but anyone can: each gets a 4xx with
 // the API's JSON error body — never a 5xx, a plain-text error or a dropped connection.
 
 describe('malformed requests to the local server', () => {

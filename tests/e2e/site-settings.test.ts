@@ -6,9 +6,9 @@ import { describe, expect, inject, it } from 'vitest';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
 
-// Issue 12 item 5 on the running site: the admin's settings reach the prebuilt pages after the
+// On the running site: the admin's settings reach the prebuilt pages after the
 // publish they trigger (reviews form, newsletter forms, names, footer, legal links, analytics),
-// and the analytics loader follows SPEC §4. Nothing here leaves the machine: gtag.js is answered
+// and the analytics loader runs only when switched on with an id. Nothing here leaves the machine: gtag.js is answered
 // by a stub through route interception.
 
 const ADMIN = { username: 'admin', password: 'admin-test-password' };

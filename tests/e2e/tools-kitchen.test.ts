@@ -125,7 +125,7 @@ describe.skipIf(!chromiumPath)('kitchen helper in Chromium', () => {
     await page.context().close();
   });
 
-  it('adds timers by name and minutes per SPEC §5, in eight colours', async () => {
+  it('adds timers by name and minutes (empty name → Timer n, minutes at least 1), in eight colours', async () => {
     const { page } = await openPage(browser());
     await page.goto(`${baseUrl}/kitchen-helper`);
     await hydrated(page);

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
-/** SPEC §9: typing searches after a 300 ms pause. */
+/** Typing searches after a 300 ms pause. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** Anonymous pages ask /api/auth/me (the header's account menu) and Chromium logs its expected 401; every other console error counts. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 // A fake OpenAI-compatible HTTP server on 127.0.0.1 for the generator's tests and for trying the
-// tab by hand (issue 14 §11): the real `openai` SDK talks real HTTP to it. It answers
+// tab by hand: the real `openai` SDK talks real HTTP to it. It answers
 // POST /v1/chat/completions with structured JSON that follows the request's schema (a recipe or
 // a blog post), with token usage, and can be told to misbehave: invalid JSON, schema-breaking
 // JSON, a given title, a slow answer, 429 or 500.

@@ -8,7 +8,7 @@ import { startLocalServer, type LocalServer } from '../helpers/local-server.ts';
 import { ROOT, TEST_DATA } from '../helpers/paths.ts';
 import type { TableSummary } from '../../scripts/lib/local-control.ts';
 
-// Issue 11 item 2: property-based fuzzing of every API route against the real local server.
+// Property-based fuzzing of every API route against the real local server.
 // Routes come from the functions' own route tables (a new route is fuzzed without touching this
 // file). Each generated request — broken escapes and encodings, odd methods, absurd headers and
 // content types, truncated/deep/huge/prototype-polluting JSON, wrong types in every field, as
@@ -339,7 +339,7 @@ describe('API fuzzing against the real local server', () => {
   function problemsWith(req: FuzzRequest, res: RawResponse): string[] {
     const problems: string[] = [];
     // 503 is the designed answer of a dependency that is off (the AI generator without
-    // OPENAI_API_KEY, DESIGN.md §6), as JSON; any other 5xx is a defect.
+    // OPENAI_API_KEY, docs/DECISIONS.md "API conventions"), as JSON; any other 5xx is a defect.
     if (
       res.status >= 500 &&
       !(res.status === 503 && /application\/json/.test(res.headers['content-type'] ?? ''))

@@ -8,7 +8,7 @@ import { ROOT, TEST_DATA } from '../helpers/paths.ts';
 import { openPGlite } from '../../db/embedded.ts';
 import { summariseTables, type TableSummary } from '../../scripts/lib/local-control.ts';
 
-// Issue 11 item 4: `npm run backup` while the server runs (through it: it owns the database),
+// `npm run backup` while the server runs (through it: it owns the database),
 // `npm run restore FILE` refused while it runs; backup → damage → restore → the same rows.
 
 const dataDir = path.join(TEST_DATA, 'backup-round-trip');

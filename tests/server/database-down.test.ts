@@ -9,7 +9,7 @@ import { startWebSocketProxy } from '../helpers/ws-proxy.ts';
 import { freePort, startLocalServer, type LocalServer } from '../helpers/local-server.ts';
 import { REQUIRED, TEST_DATA } from '../helpers/paths.ts';
 
-// Issue 11 item 9: with DATABASE_URL pointing at a PostgreSQL that goes away, static pages keep
+// With DATABASE_URL pointing at a PostgreSQL that goes away, static pages keep
 // serving, /api answers 503 JSON within 5 s (no hang), and it all recovers by itself. The
 // server reaches PostgreSQL through a TCP proxy that the test stops and starts again.
 

@@ -9,7 +9,7 @@ import { startWebSocketProxy } from '../../scripts/lib/ws-proxy.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { ROOT, TEST_DATA } from '../helpers/paths.ts';
 
-// `npm run generate -- --count N` against DATABASE_URL (issue 14 §7): the CLI migrates and seeds a
+// `npm run generate -- --count N` against DATABASE_URL: the CLI migrates and seeds a
 // fresh PostgreSQL database, refuses while the generator is off (and says how to switch it on),
 // generates through the real `openai` SDK against the fake provider on 127.0.0.1, stores the
 // covers and records one batch and one publish. On CI, covers that would land on the runner's

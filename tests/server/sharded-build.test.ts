@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalServer, type LocalServer } from '../helpers/local-server.ts';
 import { TEST_DATA } from '../helpers/paths.ts';
 
-// A site built by two workers side by side (issue 15; a catalogue of 2,000 recipes or more is
+// A site built by two workers side by side (a catalogue of 2,000 recipes or more is
 // split by default, FORKFUL_BUILD_WORKERS=2 splits the seed's): every page is in the merged
 // folder, each worker rendered its own share, and a publish goes through both.
 

@@ -12,7 +12,7 @@ import {
   currentBuildDir,
 } from './built-site.ts';
 
-// Byte budgets per page type (DESIGN.md §9, issue 4 item 9): recipe page HTML ≤ 30 KB, CSS ≤ 20 KB
+// Byte budgets per page type (docs/DECISIONS.md "Quality gates"): recipe page HTML ≤ 30 KB, CSS ≤ 20 KB
 // and JS ≤ 80 KB, all gzip, and no render-blocking script; the same limits hold for every type.
 //
 // What the JS budget means: the gzip size of every JavaScript file Chromium fetches while a
@@ -29,7 +29,7 @@ import {
 // whose content is itself an island that must run at once (the kitchen helper, the saved list,
 // the not-found page that renders recipes created after the build) get APP_PAGE_JS: React alone
 // is about 68 KB of the 80. The search page draws its results with a small script, not React
-// (issue 15 item 7): it gets the content budget plus that script (SEARCH_PAGE_JS), and what its
+// it gets the content budget plus that script (SEARCH_PAGE_JS), and what its
 // results wait for is tested on its own (SEARCH_RESULTS_JS).
 
 const baseUrl = inject('baseUrl');
@@ -83,7 +83,7 @@ describe('byte budgets of the built files', () => {
 
   it('the search page draws its results with a small script, not React', () => {
     // Its module scripts and their static imports, without the header's idle islands: what has
-    // to arrive before the results can be drawn (issue 15 item 7: React was ~75 KB of it).
+    // to arrive before the results can be drawn (React was ~75 KB of it).
     const search = ofType(/^\/search$/)[0]!;
     const withoutIslands = search.html.replace(/<astro-island\b[^>]*>/g, '');
     const { files, gzip } = javascriptBytesOf(buildDir, withoutIslands);

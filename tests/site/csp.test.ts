@@ -6,7 +6,7 @@ import { ROOT } from '../helpers/paths.ts';
 import { builtPages, currentBuildDir } from './built-site.ts';
 import { cspHash } from '../../src/integrations/finish-pages.ts';
 
-// Content-Security-Policy (issue 11 §5): every page carries a policy that allows scripts only
+// Content-Security-Policy: every page carries a policy that allows scripts only
 // from our origin or by hash, and Chromium reports no violation on any page type.
 
 // The page's inline scripts and styles, found by regular expression here (the build finds them with

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { builtPages, headOf, isNoindex, isRedirectStub, metaContent, currentBuildDir } from './built-site.ts';
 
 // The blog's RSS feed, linked from every page's head, and share images with a text
-// alternative (issue 11 §10).
+// alternative.
 
 const baseUrl = inject('baseUrl');
 const buildDir = currentBuildDir();

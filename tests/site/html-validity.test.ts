@@ -2,7 +2,7 @@ import { HtmlValidate, type ConfigData } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { builtPages, type BuiltPage, currentBuildDir } from './built-site.ts';
 
-// Every built page validates (issue 11 §10) under html-validate's recommended preset. The
+// Every built page validates under html-validate's recommended preset. The
 // exceptions below are style preferences, not HTML errors, each with its reason.
 
 const CONFIG: ConfigData = {

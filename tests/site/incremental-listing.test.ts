@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest';
 import type { Recipe } from '../../src/lib/schemas/recipe.ts';
 import { builtPages, currentBuildDir } from './built-site.ts';
 
-// Publishing an edit re-renders only the category pages it touches (issue 15 items 3 and 4).
+// Publishing an edit re-renders only the category pages it touches.
 // Astro's incremental build writes a page into its cache (<builds>/astro-cache/dist/…) when it
 // renders it and copies the cached file when the page's cacheKey is unchanged; so a cached
 // file whose modification time moved across a publish was rendered by that publish.

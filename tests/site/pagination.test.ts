@@ -12,7 +12,7 @@ import {
 } from './built-site.ts';
 import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 
-// Paged lists (issue 15 item 4): /category/{slug} and /blog (and each blog category) hold one
+// Paged lists: /category/{slug} and /blog (and each blog category) hold one
 // page each, 24 recipes or 12 posts; /…/page/{n} holds the rest. The test server adds 30 main
 // courses and 11 technique posts (tests/helpers/paging-fixtures.ts), so those lists have more
 // than one page.
@@ -130,7 +130,7 @@ describe('category pages', () => {
     }
   });
 
-  it('a one-page category has no bar and no rel=prev/next; an empty page keeps its SPEC text', async () => {
+  it('a one-page category has no bar and no rel=prev/next; an empty page keeps its empty-state text', async () => {
     const { html } = await get('/category/desserts');
     expect(paginationOf(html)).toBeUndefined();
     expect(linkOf(html, 'prev')).toBeUndefined();

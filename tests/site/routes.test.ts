@@ -11,7 +11,7 @@ import {
   currentBuildDir,
 } from './built-site.ts';
 
-// Every public route type answers with its key content (SPEC §2), as a visitor without script
+// Every public route type answers with its key content, as a visitor without script
 // would get it from the server.
 
 const baseUrl = inject('baseUrl');

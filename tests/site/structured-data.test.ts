@@ -3,7 +3,7 @@ import { recipeJsonLdProblems } from '../../src/lib/recipe-jsonld-checklist.ts';
 import { builtPages, jsonLdOf, type BuiltPage, currentBuildDir } from './built-site.ts';
 
 // JSON-LD on the built pages: a Recipe passing Google's checklist on every recipe page
-// (reference/recipe-anchors.md §2), ItemList (never Recipe) on collection pages, BreadcrumbList,
+// (Google's Recipe checklist), ItemList (never Recipe) on collection pages, BreadcrumbList,
 // and WebSite with SearchAction plus Organization on the home page.
 
 const buildDir = currentBuildDir();

@@ -26,7 +26,7 @@ import { ApiRequestError, routePath } from '../../src/lib/api/client.ts';
 import type { Recipe } from '../../src/lib/schemas/recipe.ts';
 
 describe('admin tabs', () => {
-  it('lists SPEC §2 tabs in order', () => {
+  it('lists the eight tabs in order', () => {
     expect(ADMIN_TABS.map((t) => t.label)).toEqual([
       'Recipes',
       'AI Generator',
@@ -158,7 +158,7 @@ describe('recipe form', () => {
     expect(validateDraft(d).cookTime).toBe('Cook time must be at least 1 minute');
   });
 
-  it('shows SPEC §5 messages for an empty form', () => {
+  it('shows the form messages for an empty form', () => {
     const errors = validateDraft(emptyDraft());
     expect(errors).toMatchObject({
       title: 'Title is required',

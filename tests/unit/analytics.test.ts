@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsIdToLoad, isMeasurementId } from '../../src/lib/analytics.ts';
 
-// SPEC §4 "Analytics": pages carry the loader only when the settings switch analytics on.
+// Analytics: pages carry the loader only when the settings switch analytics on.
 describe('analyticsIdToLoad', () => {
   it.each([
     [{ enableAnalytics: false, analyticsId: 'G-ABC123', googleAnalyticsId: '' }, null],

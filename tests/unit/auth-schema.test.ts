@@ -12,7 +12,7 @@ import {
 } from '../../src/lib/schemas/user.ts';
 import { fieldErrors } from '../../src/lib/schemas/issues.ts';
 
-// The same schemas validate the dialogs and the API, so their messages are SPEC §5's.
+// The same schemas validate the dialogs and the API, so their messages are the same in both.
 
 const validSignup = {
   username: 'home_cook',

@@ -6,7 +6,7 @@ import { inThisShard, parseShard } from '../../src/data/build-shard.ts';
 import { buildShards, combineReports, mergeBuildInto } from '../../scripts/lib/build-shards.ts';
 import type { WorkerReport } from '../../scripts/build-worker.ts';
 
-// A large site is built by several workers side by side (issue 15): which pages each renders,
+// A large site is built by several workers side by side: which pages each renders,
 // how many workers a build gets, and how their folders and reports come together.
 
 describe('parseShard', () => {

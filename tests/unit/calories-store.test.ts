@@ -3,7 +3,7 @@ import type { CalorieEntry } from '../../src/lib/schemas/calorie-entry.ts';
 import type * as CaloriesStore from '../../src/stores/calories.ts';
 import { formatDay, onDay } from '../../src/islands/calories/calorie-format.ts';
 
-// The calorie tracker's store (SPEC §5, §7, §9) against a scripted stand-in for the server: each
+// The calorie tracker's store against a scripted stand-in for the server: each
 // scripted answer is taken by the next request to its route, and may be held back to play a
 // server that answers late.
 

@@ -3,7 +3,7 @@ import { MemoryStorage } from '../helpers/memory-storage.ts';
 import type * as CookingStore from '../../src/stores/cooking.ts';
 import type * as TimersStore from '../../src/stores/timers.ts';
 
-// The cooking store's rules (SPEC §4 "Cooking mode", §9 speech rate): the step kept for the
+// The cooking store's rules: the step kept for the
 // visit, reading aloud as the cook moves, the voice settings kept on the device, and the timer a
 // step offers. Node has no Web Storage and no speech: each test gets in-memory storages and a
 // recording stand-in for speechSynthesis, and a fresh copy of the modules.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inspectDataDir, openPGlite } from '../../db/embedded.ts';
 import { ROOT } from '../helpers/paths.ts';
 
-// Issue 11 item 3: a damaged data directory never costs data silently. The server creates a
+// A damaged data directory never costs data silently. The server creates a
 // database only in an empty or absent directory; anything else that does not open is refused
 // with a sentence (what is wrong, nothing was changed, how to restore) and the files untouched.
 

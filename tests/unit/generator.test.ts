@@ -25,7 +25,7 @@ import { countWords } from '../../src/lib/schemas/generator-request.ts';
 import { fakeRecipe } from '../helpers/fake-openai.ts';
 import type { GeneratorJob } from '../../src/lib/schemas/generation-log.ts';
 
-// The generator's pure parts (issue 14): the content rules, the structured-output schema, the
+// The generator's pure parts: the content rules, the structured-output schema, the
 // CSV rules, word counts, budget arithmetic, the schedule's hour and the tab's helpers.
 
 describe('generated recipe rules', () => {
@@ -182,7 +182,7 @@ describe('tab helpers', () => {
     finishedAt: null,
     ...over,
   });
-  it('progress and end toasts use SPEC §8 titles', () => {
+  it('progress and end toasts use the catalogued titles', () => {
     expect(jobPercent(job({ status: 'running', generated: 3, failed: 1 }))).toBe(40);
     expect(jobPercent(job({ status: 'running', generated: 3, skipped: 2, failed: 1 }))).toBe(60);
     expect(jobProgressText(job({ status: 'running', generated: 3, failed: 1 }))).toBe(

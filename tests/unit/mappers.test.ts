@@ -74,7 +74,7 @@ describe('recipeFromRow', () => {
       },
     },
     {
-      name: 'parses ingredients and instructions stored as a JSON string (SPEC §3)',
+      name: 'parses ingredients and instructions stored as a JSON string',
       row: { ingredients: '{"For the sauce":["1 cup yogurt"]}', instructions: '["Mix.","Serve."]' },
       expected: { ingredients: { 'For the sauce': ['1 cup yogurt'] }, instructions: ['Mix.', 'Serve.'] },
     },

@@ -285,7 +285,7 @@ describe('scaleIngredientLine', () => {
   });
 });
 
-describe('every ingredient format of SPEC §3 scales', () => {
+describe('every stored ingredient format scales', () => {
   const scaleAll = (value: unknown, factor: number) =>
     ingredientSections(value)?.map((s) => ({
       name: s.name,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readahead } from '../../src/lib/readahead.ts';
 
-// The reader a recipe page gets its whole record through (issue 15): pages rendered together
+// The reader a recipe page gets its whole record through: pages rendered together
 // share one query, pages in the build's order are read ahead, and pages far apart (an edit's few)
 // fetch only themselves.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ingredientSections, instructionTexts } from '../../src/lib/recipe-text.ts';
 
-// SPEC §3: every stored shape of ingredients and instructions.
+// Every stored shape of ingredients and instructions.
 
 describe('ingredientSections', () => {
   it.each([

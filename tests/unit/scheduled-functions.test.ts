@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startScheduledFunctions } from '../../scripts/lib/scheduled-functions.ts';
 
 // Under `npm start` the server runs functions with a `schedule` on it (croner), as Netlify does
-// (issue 14 §7): only those files, with a POST carrying next_run, and never two runs at once.
+// only those files, with a POST carrying next_run, and never two runs at once.
 
 describe('scheduled functions in the local server', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'forkful-scheduled-'));

@@ -10,7 +10,7 @@ import {
   searchSummary,
 } from '../../src/lib/search-query.ts';
 
-// The search page's inline start script (issue 15 item 7) must ask for exactly the address the
+// The search page's inline start script must ask for exactly the address the
 // page's module would, or the module cannot take its answer over and searches twice. Here it runs
 // in a bare context with a fake `location`, `document` and `fetch`.
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $user, login, logout, onLogout, refreshUser } from '../../src/stores/session.ts';
 import { mayBeSignedIn } from '../../src/lib/session-hint.ts';
 
-// The session store's rules (SPEC §4 "Authentication"), against a scripted stand-in for the
+// The session store's rules, against a scripted stand-in for the
 // server: each call to fetch takes the next scripted answer and is recorded.
 
 const alice = { id: 1, username: 'alice', email: 'alice@example.com' };
@@ -112,7 +112,7 @@ describe('login', () => {
     expect($user.get()).toEqual(alice);
   });
 
-  it("rejects with the server's sentence and the SPEC message format, user unchanged", async () => {
+  it("rejects with the server's sentence and the '{status}: {body}' message format, user unchanged", async () => {
     $user.set(null);
     script = [{ status: 401, body: { error: 'Invalid username or password' } }];
     const err = await login({ username: 'alice', password: 'nope-nope' }).catch((e: unknown) => e);

@@ -128,7 +128,7 @@ describe('ingredient lines become items at the chosen scale', () => {
 
   it.each([
     ['at 8 servings of a recipe for 4, amounts double', 8, [2, 4, null]],
-    ['below 1 serving counts as 1 (SPEC §9)', 0, [0.25, 0.5, null]],
+    ['below 1 serving counts as 1', 0, [0.25, 0.5, null]],
     ['a fraction of a serving is rounded to a whole one', 2.4, [0.5, 1, null]],
   ])('%s', (_name, servings, amounts) => {
     const recipe = {
@@ -165,7 +165,7 @@ describe('shopping-list.txt', () => {
     expect(itemText(item(1, 'flour', fields))).toBe(text);
   });
 
-  it('groups by aisle in SPEC order with a checkbox per line', () => {
+  it('groups by aisle in store order with a checkbox per line', () => {
     const items = [
       item(1, 'flour', { amount: 2, unit: 'cups', category: 'Pantry' }),
       item(2, 'eggs', { amount: 3, category: 'Dairy', checked: true, recipeTitle: 'Pancakes, Omelette' }),

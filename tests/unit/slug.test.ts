@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ingredientText } from '../../src/lib/recipe-text.ts';
 import { slugify, uniqueSlug } from '../../src/lib/slug.ts';
 
-// SPEC §5 slug rule (lowercase, strip what is not a word character, space or hyphen, spaces to
+// The slug rule (lowercase, strip what is not a word character, space or hyphen, spaces to
 // hyphens, collapse hyphens), plus accents folded so every slug fits the database's check.
 
 describe('slugify', () => {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { brotliWindowFor, readNetlifyRules, StaticSite } from '../../scripts/lib/static-site.ts';
 import { ROOT } from '../helpers/paths.ts';
 
-// Compression with a window sized to the file (issue 11 §8: smaller native buffers) must still
+// Compression with a window sized to the file (smaller native buffers) must still
 // give back the exact bytes, for small and large files.
 
 describe('brotliWindowFor', () => {

@@ -29,7 +29,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('timer input rules (SPEC §5)', () => {
+describe('timer input rules', () => {
   it.each([
     ['5', 5],
     ['12', 12],

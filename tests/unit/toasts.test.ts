@@ -8,7 +8,7 @@ import {
   TOAST_DURATION_MS,
 } from '../../src/stores/toasts.ts';
 
-describe('toast store (SPEC §4, §9)', () => {
+describe('toast store', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => {
     dismissToast();

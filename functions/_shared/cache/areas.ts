@@ -1,4 +1,4 @@
-// The API response cache is split into the areas of SPEC §9 so the admin sees, and clears, each
+// The API response cache is split into areas (recipes, categories, search, featured, pages, settings) so the admin sees, and clears, each
 // one on its own, and a content write drops only the areas it touches.
 
 export const CACHE_AREAS = ['recipes', 'categories', 'search', 'featured', 'pages', 'settings'] as const;
@@ -9,7 +9,7 @@ export function isCacheArea(name: string): name is CacheArea {
 }
 
 /**
- * Per-area bounds. `maxEntries` is the SPEC's maxSize (the dashboard's bar); `maxBytes` keeps
+ * Per-area bounds. `maxEntries` is the area's maxSize (the dashboard's bar); `maxBytes` keeps
  * memory bounded whatever the responses weigh (a 100-recipe page is ~300 KB).
  */
 export const AREA_LIMITS: Record<CacheArea, { maxEntries: number; maxBytes: number }> = {

@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import { ApiError } from '../http.ts';
 
-// The one door to the AI provider (DESIGN.md §12): the `openai` SDK against any OpenAI-compatible
+// The one door to the AI provider (docs/DECISIONS.md "Admin, images and the generator"): the `openai` SDK against any OpenAI-compatible
 // endpoint — OpenAI itself, or a local Ollama (http://localhost:11434/v1) or llama.cpp server —
 // named by OPENAI_BASE_URL, with OPENAI_API_KEY. The key lives in the environment, never in the
 // database. Every failure becomes a GenerationError with a sentence the admin understands.

@@ -16,9 +16,9 @@ import { GenerationError } from './ai-client.ts';
 import { GenerationRun } from './generation-run.ts';
 import { structuredOutputSchema } from './json-schema.ts';
 
-// One generated blog post (issue 14 §4): Markdown in the chosen tone, its length checked against
-// SPEC §9's word range (asked again once when it misses, then refused), an excerpt and one of the
-// blog categories; saved as a draft (SPEC §4: a new post is a draft) for the admin to publish.
+// One generated blog post: Markdown in the chosen tone, its length checked against
+// the chosen length's word range (asked again once when it misses, then refused), an excerpt and one of the
+// blog categories; saved as a draft (a new post is a draft) for the admin to publish.
 
 export interface BlogGenerationRequest {
   /** The topic; empty lets the model pick one the blog lacks. */
@@ -109,7 +109,7 @@ export async function generateBlogPost(db: Db, request: BlogGenerationRequest): 
       }
       const category = categories.find((c) => c.slug === post.category);
       const slug = await uniquePostSlug(db, post.title);
-      // The admin's blog service: same rules, a version kept; a draft (SPEC §4).
+      // The admin's blog service: same rules, a version kept; a draft.
       const created = await createPost(
         db,
         {

@@ -5,7 +5,7 @@ import type { GeneratedRecipe } from '../../../src/lib/schemas/generated-content
 import { storeImage } from '../images/service.ts';
 import { generateImage, imageModel } from './ai-client.ts';
 
-// A cover each generated recipe owns (issue 14 §8), kept in the image store (never a provider's
+// A cover each generated recipe owns, kept in the image store (never a provider's
 // temporary URL in the row). With OPENAI_IMAGE_MODEL set, the endpoint's image model paints it;
 // otherwise an illustrated cover is drawn here: the category's palette, a plate, and food shapes
 // coloured after the recipe's main ingredients, laid out from a hash of the title — so no two

@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { CSV_LIMITS } from '../../../src/lib/schemas/generator-request.ts';
 import { ApiError, badRequest } from '../http.ts';
 
-// The CSV upload (issue 14 §5, SPEC §5): a .csv file with a `title` column, at most 500 rows and
+// The CSV upload: a .csv file with a `title` column, at most 500 rows and
 // 1 MB, parsed with papaparse. Titles repeated in the file are skipped here; titles already on
 // the site are skipped by the route (it asks the database).
 
@@ -17,7 +17,7 @@ export const CSV_MESSAGES = {
   unreadable: 'The CSV file could not be read as text (save it as UTF-8)',
 } as const;
 
-/** SPEC §9: the template lists 10 sample titles. */
+/** The template lists 10 sample titles. */
 export const CSV_TEMPLATE_TITLES = [
   'Lemon Herb Roast Chicken',
   'Creamy Mushroom Risotto',

@@ -6,7 +6,7 @@ import { recordGeneration, type GenerationRecord } from '../services/generation-
 import { completeJson, GenerationError, type JsonCompletion } from './ai-client.ts';
 
 // The bookkeeping of one generation (a recipe or a blog post), from its first model call to its
-// row in the generation log (issue 14 §6): the tokens of every call, retries and refused answers
+// row in the generation log: the tokens of every call, retries and refused answers
 // included (they cost money), the time taken, and what a failure is answered with.
 
 /** What the log needs of a generation request. */

@@ -1,7 +1,7 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 
-// Structured output (issue 14 §2): the JSON schema the model must follow is derived from the
+// Structured output: the JSON schema the model must follow is derived from the
 // valibot schema the answer is validated with, so the two cannot drift. OpenAI's strict mode
 // wants every object closed (additionalProperties: false, every property required) and accepts
 // only some keywords; the ones it refuses (string lengths) are dropped here and still enforced by

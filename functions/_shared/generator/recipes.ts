@@ -16,7 +16,7 @@ import { slugify } from '../../../src/lib/slug.ts';
 import { coverFor } from './cover.ts';
 import { structuredOutputSchema } from './json-schema.ts';
 
-// One generated recipe (issue 14 §2): the model answers in the structured-output schema derived
+// One generated recipe: the model answers in the structured-output schema derived
 // from the shared recipe schema; the answer is validated again with the content rules a seed
 // recipe passes and an existing category; a title close to a recipe on the site (trigram
 // similarity) is refused and asked for again once, naming the clash; then the recipe goes in

@@ -7,7 +7,7 @@ import { createJob } from '../services/generator-jobs.ts';
 import { isConfigured } from './ai-client.ts';
 import { kickWorker } from './worker.ts';
 
-// Scheduled generation (issue 14 §7): run hourly (a Netlify scheduled function, croner under
+// Scheduled generation: run hourly (a Netlify scheduled function, croner under
 // `npm start`, or the GitHub workflow through `npm run generate -- --scheduled`). When the
 // generator and scheduling are on and the current UTC hour is one of scheduleHours, it queues
 // batchSize recipes (fewer when the daily cap is near) for the worker, which publishes once.

@@ -18,7 +18,7 @@ import { GenerationError } from './ai-client.ts';
 import { generateBlogPost } from './blog.ts';
 import { generateRecipe } from './recipes.ts';
 
-// Drains the generator_jobs table (DESIGN.md §12). On Netlify a route queues a job and calls the
+// Drains the generator_jobs table (docs/DECISIONS.md "Admin, images and the generator"). On Netlify a route queues a job and calls the
 // background function (functions/generator-worker-background.ts, 15 minutes) that runs this;
 // under `npm start` and in tests the same loop runs in the server's process. Items run a few at
 // a time; one failing never stops the rest; the batch publishes once at its end.

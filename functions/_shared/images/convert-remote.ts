@@ -6,7 +6,7 @@ import { fetchRemoteBytes, RemoteFetchError, type RemoteFetchOptions } from './r
 import { isRemoteImage, siteOrigin, storeImage } from './service.ts';
 import type { ImageStore } from './store.ts';
 
-// "Convert temporary images" (SPEC §7): recipes and blog posts whose image is someone else's URL
+// "Convert temporary images": recipes and blog posts whose image is someone else's URL
 // (AI image URLs expire within hours) get a copy in our image store, and the row points at it.
 // A failure leaves its row as it was and says why. The work per call is bounded (a user action
 // must never start unbounded work): at most MAX_IMAGES_PER_RUN addresses, three at a time, no new

@@ -119,7 +119,7 @@ export async function readVariant(
   return variants.get(width)!.bytes;
 }
 
-/** SPEC §3 image stats, plus the counts behind them. */
+/** The image stats (totalUsed, localImages, totalSizeMB), plus the counts behind them. */
 export interface ImageStats {
   /** Distinct images that recipes, blog posts and categories show. */
   totalUsed: number;

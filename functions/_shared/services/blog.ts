@@ -21,7 +21,7 @@ import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';
 
-// The blog (SPEC §7 "blog"): posts (drafts only for the admin) and blog categories, the admin's
+// The blog: posts (drafts only for the admin) and blog categories, the admin's
 // writes one transaction each and then one publish of the blog.
 
 const postClash = (slug: string) => slugClash('blog post', slug);

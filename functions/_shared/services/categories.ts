@@ -18,14 +18,14 @@ const CATEGORY_COLUMNS = ['id', 'name', 'slug', 'description', 'image', 'created
 
 const categoryClash = (slug: string) => slugClash('category', slug);
 
-/** SPEC §8's sentence for a category that still has recipes. */
+/** The admin's sentence for a category that still has recipes. */
 export const CATEGORY_IN_USE = 'Failed to delete category. It may have associated recipes.';
 
 export async function categoryById(db: Db, id: number): Promise<Category | undefined> {
   return categoryQuery(db).where('c.id', '=', id).executeTakeFirst();
 }
 
-/** Creates a category; its slug from the name (SPEC §5) unless given. A taken slug is a 409. */
+/** Creates a category; its slug from the name unless given. A taken slug is a 409. */
 export async function createCategory(db: Db, input: unknown, options: WriteOptions = {}): Promise<Category> {
   const values = parseOrThrow(CategoryInputSchema, input, 'category');
   const slug = values.slug ?? slugify(values.name);
@@ -107,7 +107,7 @@ export async function updateCategory(
   return category;
 }
 
-/** Deletes a category without recipes (409 with SPEC §8's sentence otherwise), into the trash. */
+/** Deletes a category without recipes (409 with that sentence otherwise), into the trash. */
 export async function deleteCategory(db: Db, id: number, options: WriteOptions = {}): Promise<TrashEntry> {
   let removed: { slug: string; name: string } | undefined;
   const entry = await db

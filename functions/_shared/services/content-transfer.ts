@@ -26,7 +26,7 @@ import { recipeVersionData, type WriteOptions } from './recipes.ts';
 import { readSettings } from './settings.ts';
 import { keepVersion } from './versions.ts';
 
-// Export and import of all content (issue 11 item 4). The export is the shape the admin forms
+// Export and import of all content. The export is the shape the admin forms
 // send (plus slugs and dates), so an import is validated by the very same schemas. An import
 // matches items by slug, creates the new ones and updates the changed ones (keeping versions),
 // in one transaction; a dry run does all of it and rolls back, so its report is exact. Nothing

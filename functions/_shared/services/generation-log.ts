@@ -5,7 +5,7 @@ import { costOf } from '../../../src/lib/schemas/generator-config.ts';
 import type { GenerationLogEntry, GenerationToday } from '../../../src/lib/schemas/generation-log.ts';
 import { utcDay } from './generator-config.ts';
 
-// One row per generation attempt (issue 14 §6): model, prompt, tokens in/out, cost from the
+// One row per generation attempt: model, prompt, tokens in/out, cost from the
 // model's costPer1kTokens, duration, and the outcome or the error.
 
 export interface GenerationRecord {

@@ -9,7 +9,7 @@ import {
 import { endpointName, imageModel, isConfigured } from '../generator/ai-client.ts';
 import { ApiError } from '../http.ts';
 
-// The generator's one config row, its daily budget and the AI models (SPEC §3, §9). The budget
+// The generator's one config row, its daily budget and the AI models. The budget
 // is a counter on the config row for one UTC day: taking from it is one conditional UPDATE, so
 // two bulk runs at once can never pass maxPerDay between them (the row lock orders them and the
 // second re-checks the condition against the first's result).

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import type { GeneratorJobKind, JobFailure, JobResult } from '../../../db/schema.ts';
 import type { GeneratorJob, GeneratorJobAccepted } from '../../../src/lib/schemas/generation-log.ts';
 
-// Long generator work as rows (DESIGN.md §12): a job is queued by a route (bulk, bulk blog, CSV)
+// Long generator work as rows (docs/DECISIONS.md "Admin, images and the generator"): a job is queued by a route (bulk, bulk blog, CSV)
 // or the schedule, then drained by a worker — a Netlify background function (15 minutes) or the
 // local server's process — that records each item's outcome in the row. The tab polls the row,
 // so progress survives a reload. A worker holds a job by its heartbeat; a job whose worker went
@@ -228,7 +228,7 @@ export async function hasOpenJobs(db: Db): Promise<boolean> {
   return Boolean(row);
 }
 
-/** The 202 answer of a route that queued `job` (SPEC §7's fields; generated is 0 so far). */
+/** The 202 answer of a route that queued `job` (generated is 0 so far). */
 export function acceptedAnswer(job: GeneratorJob): GeneratorJobAccepted {
   return {
     jobId: job.id,

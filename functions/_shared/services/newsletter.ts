@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { NewsletterSubscriberValues } from '../../../src/lib/schemas/newsletter-subscriber.ts';
 
-// The newsletter list (SPEC §7 "Newsletter").
+// The newsletter list.
 
 /** False only when the admin switched sign-ups off (no settings row yet counts as open). */
 export async function newsletterOpen(db: Db): Promise<boolean> {

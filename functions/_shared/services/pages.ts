@@ -17,7 +17,7 @@ import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';
 
-// Static pages (SPEC §7 "Pages"): reads (drafts only for the admin) and the admin's writes, each
+// Static pages: reads (drafts only for the admin) and the admin's writes, each
 // one transaction and then one publish. The footer is the page with slug `footer`, whose content
 // is the footer's JSON (checked with the footer form's rules).
 

@@ -10,7 +10,7 @@ import {
   type PublishStatus,
 } from '../../../src/lib/schemas/publish.ts';
 
-// The publish requests in the database (DESIGN.md §11). Writes fold into the one pending request
+// The publish requests in the database (docs/DECISIONS.md "Publishing"). Writes fold into the one pending request
 // (a partial unique index keeps it one); a build claims it, then finishes or fails it (another
 // partial unique index keeps builds to one at a time). Every step is one statement or one short
 // transaction, so function instances, the local server and the Netlify build agree without

@@ -51,7 +51,7 @@ const FEATURED_COLUMNS = {
   id: 'id',
 } as const;
 
-/** A page of a public list: by offset (SPEC §7), or after a cursor from the previous page. */
+/** A page of a public list: by offset, or after a cursor from the previous page. */
 export interface ListPage {
   limit: number;
   offset: number;
@@ -324,8 +324,8 @@ export async function searchRecipes(db: Db, query: SearchQuery): Promise<RecipeS
 
 // ---------------------------------------------------------------------------------------------
 // Writes (admin form, generator, import). Each is one transaction and then one `publish` with
-// what changed (DESIGN.md §11). Input is validated here, so every caller gets the same rules and
-// the SPEC §5 messages.
+// what changed (docs/DECISIONS.md "Publishing"). Input is validated here, so every caller gets the same rules and
+// the recipe form's messages.
 
 /** Who made a change, recorded with versions and trash entries ('admin', 'generator', 'import'). */
 export interface WriteOptions {
@@ -337,7 +337,7 @@ export interface WriteOptions {
 
 export type RecipeWriteInput = v.InferInput<typeof RecipeInputSchema>;
 
-/** Validates a recipe payload (400 with `issues` and the SPEC §5 messages otherwise). */
+/** Validates a recipe payload (400 with `issues` and the recipe form's messages otherwise). */
 export function parseRecipeInput(input: unknown): v.InferOutput<typeof RecipeInputSchema> {
   return parseOrThrow(RecipeInputSchema, input, 'recipe');
 }
@@ -383,7 +383,7 @@ function rowValues(input: v.InferOutput<typeof RecipeInputSchema>, slug: string)
 }
 
 /**
- * Creates a recipe: validated like the admin form, its slug from the title (SPEC §5; a clash gets
+ * Creates a recipe: validated like the admin form, its slug from the title (the slug rule; a clash gets
  * -2, -3…) unless `slug` is given (then a clash is a 409), an empty image → the default image.
  */
 export async function createRecipe(db: Db, input: unknown, options: WriteOptions = {}): Promise<Recipe> {

@@ -7,19 +7,19 @@ import { parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
 
-// Site settings (SPEC §3, §7): one row, read by everyone, replaced whole by the admin.
+// Site settings: one row, read by everyone, replaced whole by the admin.
 
 /** The site's origin when the PUT leaves siteUrl out. */
 const siteOrigin = () => (process.env.SITE_URL ?? 'http://localhost:8888').replace(/\/+$/, '');
 
-/** The settings (SPEC §9 defaults when the row is missing, as on a database never seeded). */
+/** The settings (the product's defaults when the row is missing, as on a database never seeded). */
 export async function readSettings(db: Db): Promise<Settings & { updatedAt: string | null }> {
   const row = await db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
   if (!row) return { ...defaultSettings(siteOrigin()), updatedAt: null };
   return { ...settingsFromRow(row), updatedAt: new Date(row.updated_at).toISOString() };
 }
 
-/** Replaces the settings with the full object (fields left out get SPEC §9 defaults). */
+/** Replaces the settings with the full object (fields left out get their defaults). */
 export async function saveSettings(db: Db, input: unknown, options: WriteOptions = {}): Promise<Settings> {
   const values = parseOrThrow(SettingsInputSchema, input, 'settings');
   const settings: Settings = { ...values, siteUrl: values.siteUrl ?? siteOrigin() };

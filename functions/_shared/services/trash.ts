@@ -5,7 +5,7 @@ import type { Database, TrashedEntity } from '../../../db/schema.ts';
 import type { TrashEntry } from '../../../src/lib/api/answers.ts';
 import { ApiError, notFound } from '../http.ts';
 
-// Deletes that can be undone (issue 12 item 6). Deleting admin content copies the row and the
+// Deletes that can be undone. Deleting admin content copies the row and the
 // rows that hang on it (a recipe's reviews, helpful marks and saves) into one trash entry, in the
 // same transaction as the delete; restoring puts them back with their ids. The dashboard offers
 // "Undo" for 10 s; the server keeps entries for TRASH_DAYS.

@@ -4,7 +4,7 @@ import { isoTimestamp } from '../../../db/mappers/timestamp.ts';
 import type { Database, VersionedEntity } from '../../../db/schema.ts';
 import type { Version, VersionSummary } from '../../../src/lib/api/answers.ts';
 
-// Earlier states of recipes, pages and blog posts (issue 12 item 6). An update records the
+// Earlier states of recipes, pages and blog posts. An update records the
 // state it replaces, in the same transaction; the newest 20 per item are kept.
 
 /** How many earlier states each item keeps. */

@@ -1,4 +1,4 @@
-// The analytics loader (SPEC §4), on pages whose build found analytics switched on
+// The analytics loader, on pages whose build found analytics switched on
 // (Analytics.astro). With a GA4 measurement id it loads gtag.js, reports the page view, and
 // reports it again when the page comes back from the back-forward cache (no new load happens
 // then, so gtag would not count it); with anything else it warns once and loads nothing.

@@ -1,6 +1,6 @@
 import { mountOnDemand } from './mount-on-demand.ts';
 
-// Every page's recipe cards open the detail dialog on a plain left click (SPEC §2). Until the
+// Every page's recipe cards open the detail dialog on a plain left click. Until the
 // first such click nothing but this listener runs: the first click mounts the React opener
 // (src/islands/recipe/CardDialogOpener.tsx), which opens that recipe and handles every later
 // click itself. Hovering or focusing a card starts loading the code; pressing on it asks for the

@@ -1,5 +1,5 @@
 // The newsletter form (NewsletterForm.astro): checks the email, posts JSON, then shows the
-// confirmation, or SPEC §8's 'Subscription failed' with the server's message.
+// confirmation, or 'Subscription failed' with the server's message.
 
 const INVALID_EMAIL = 'Please enter a valid email address';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -7,7 +7,7 @@ const loadCardRenderer = (): Promise<CardRenderer> =>
   import('../../lib/recipe-card-html.ts').then((m) => m.recipeCardHtml);
 
 // The category filter bar and 'Load More Recipes' of a prebuilt grid (RecipeBrowser.astro).
-// SPEC §4: choosing a category switches between featured and category recipes; each 'Load More'
+// Choosing a category switches between featured and category recipes; each 'Load More'
 // adds one page to the count, fetched again with the larger limit.
 
 /** The API caps list limits at 100. */

@@ -16,7 +16,7 @@ import {
 } from '../../lib/search-query.ts';
 import type { StartedSearch } from '../search-start-script.ts';
 
-// The search page's behaviour (SPEC §2 "Search", §4 "Search input", §9) on its prebuilt markup
+// The search page's behaviour on its prebuilt markup
 // (src/pages/search.astro), without React, so that results are on screen as soon as their answer
 // arrives: typing searches after a 300 ms pause when the trimmed text is not empty; Enter or the
 // button searches at once and cancels the pending one; a category filter (and ?cuisine= from

@@ -1,5 +1,5 @@
 // Behaviour shared by every page, kept tiny: the dark-mode toggle, closing the header menus,
-// and swapping broken images for their fallback (SPEC §8).
+// and swapping broken images for their fallback.
 
 const root = document.documentElement;
 const THEME_KEY = 'theme';

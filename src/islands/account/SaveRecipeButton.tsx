@@ -3,7 +3,7 @@ import { api, errorText } from '../../lib/api/client.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
 
-// SPEC §2/§4 "Saved toggle": Save Recipe / Saved, for logged-in users only (nothing is rendered
+// Saved toggle: Save Recipe / Saved, for logged-in users only (nothing is rendered
 // for visitors). The state comes from the server each time the signed-in user changes.
 
 export default function SaveRecipeButton({

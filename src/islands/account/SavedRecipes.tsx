@@ -8,7 +8,7 @@ import { useSessionUser } from '../auth/use-session-user.ts';
 // The login dialog (and its validation code) loads when the Login button is used.
 const AuthDialog = lazy(() => import('../auth/AuthDialog.tsx'));
 
-// The /saved-recipes page body (SPEC §2 "Saved recipes"): 'Login Required' with a way home for
+// The /saved-recipes page body: 'Login Required' with a way home for
 // visitors, otherwise the user's saved recipes (newest saved first) with an Unsave button each,
 // and an empty state that leads to /recipes. The cards are the site's own card markup.
 

@@ -7,8 +7,8 @@ import PublishStatusBadge from './shared/PublishStatusBadge.tsx';
 import { TabActiveContext } from './shared/tab-active.ts';
 import { ADMIN_TABS, hashForTab, isAdminUser, tabForKey, tabFromHash, type AdminTabId } from './tabs.ts';
 
-// The /admin page's one island (SPEC §2 "Admin dashboard"): 'Login Required' for visitors,
-// 'Admin Access Required' for other users, and for the admin the tabs of SPEC §2 as a WAI-ARIA
+// The /admin page's one island: 'Login Required' for visitors,
+// 'Admin Access Required' for other users, and for the admin its eight tabs as a WAI-ARIA
 // tab list (arrow keys, Home, End; the open tab in the URL hash). Each tab's module loads when it
 // is first opened. All data comes from the API after hydration; the prebuilt page holds only the
 // loading state, so nothing can be typed before the island is live.

@@ -1,4 +1,4 @@
-// The dashboard's tabs (SPEC §2 "Admin dashboard"), in the order they are shown, and the pure
+// The dashboard's tabs, in the order they are shown, and the pure
 // rules of moving between them: the URL hash names the open tab (#categories), and the arrow keys,
 // Home and End move along the tab list as WAI-ARIA's tabs pattern describes.
 
@@ -59,6 +59,6 @@ export function tabForKey(current: AdminTabId, key: string): AdminTabId | null {
   return IDS[next] as AdminTabId;
 }
 
-/** The admin is the user named admin (SPEC §6); the server checks the same on every admin call. */
+/** The admin is the user named admin; the server checks the same on every admin call. */
 export const isAdminUser = (user: { username: string } | null | undefined): boolean =>
   user?.username === 'admin';

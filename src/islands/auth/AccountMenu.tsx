@@ -18,7 +18,7 @@ import { useSessionUser } from './use-session-user.ts';
 const loadAuthDialog = () => import('./AuthDialog.tsx');
 const AuthDialog = lazy(loadAuthDialog);
 
-// The header's account corner (SPEC §2 "Header"): logged out, a Login button that opens the auth
+// The header's account corner: logged out, a Login button that opens the auth
 // dialog; logged in, a menu with the username, 'My Account', Saved Recipes and Logout. The
 // mobile variant is an account icon button opening the same menu.
 

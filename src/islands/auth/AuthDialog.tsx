@@ -8,7 +8,7 @@ import { AuthForm, useAuthForm } from './AuthForm.tsx';
 import { Field } from './Field.tsx';
 import NewPasswordField, { weakPasswordError } from './NewPasswordField.tsx';
 
-// SPEC §2 "Auth dialog" and §4: Login / Sign Up tabs, inline validation with the SPEC §5
+// Auth dialog: Login / Sign Up tabs, inline validation with the form
 // messages, toasts on success and failure, and the dialog stays open when something fails.
 // The shell (focus, Escape, 425 px wide) is the shared Dialog.
 
@@ -17,13 +17,13 @@ export type AuthTab = 'login' | 'signup';
 export interface AuthDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The tab shown each time the dialog opens (SPEC: Login unless the opener says otherwise). */
+  /** The tab shown each time the dialog opens (Login unless the opener says otherwise). */
   defaultTab?: AuthTab;
   /** The product's name for the title. */
   brand?: string;
 }
 
-/** How long the login toast is visible before the page reloads with the session (SPEC §9). */
+/** How long the login toast is visible before the page reloads with the session. */
 export const RELOAD_AFTER_LOGIN_MS = 500;
 
 const EMPTY_LOGIN = { username: '', password: '' };

@@ -3,7 +3,7 @@ import { errorText } from '../../lib/api/client.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { DialogNotice } from '../shared/Dialog.tsx';
 
-// What the auth dialog's Login and Sign Up forms share (SPEC §2 "Auth dialog", §4): inline errors
+// What the auth dialog's Login and Sign Up forms share: inline errors
 // that clear as their field changes, focus on the first invalid field, and a failure told twice,
 // as a toast and inside the form, with the dialog left open.
 

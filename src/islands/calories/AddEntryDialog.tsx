@@ -16,7 +16,7 @@ import { showToast } from '../../stores/toasts.ts';
 import Dialog, { DialogClose, DialogNotice } from '../shared/Dialog.tsx';
 import { MEAL_LABELS, onDay } from './calorie-format.ts';
 
-// SPEC "add-entry dialog": a recipe picker (this recipe chosen), servings 0.5–10 in steps of
+// The add-entry dialog: a recipe picker (this recipe chosen), servings 0.5–10 in steps of
 // 0.5 (default 1), the meal, and the calories the entry will add. A recipe must be chosen;
 // on failure the toast 'Failed to add entry' carries the server's message.
 

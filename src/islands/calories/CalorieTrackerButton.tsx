@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { RecipeOption } from '../../stores/calories.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
 
-// The recipe page's 'Track Calories' button (SPEC §2), for logged-in users only: nothing is
+// The recipe page's 'Track Calories' button, for logged-in users only: nothing is
 // rendered for visitors or while the session loads, so the prebuilt HTML and the first render
 // agree. The tracker's code loads on first use (or when the pointer heads for the button).
 

@@ -19,7 +19,7 @@ import { focusAfterRemoval } from '../shared/focus-after-removal.ts';
 import AddEntryDialog from './AddEntryDialog.tsx';
 import { formatDay, MEAL_LABELS } from './calorie-format.ts';
 
-// SPEC "calorie tracker dialog": a day (today by default, in the user's time zone), the daily
+// The calorie tracker dialog: a day (today by default, in the user's time zone), the daily
 // goal (1000–5000, default 2000, saved to the account), that day's entries by meal with their
 // calories, the total against the goal, and 'Add entry'.
 

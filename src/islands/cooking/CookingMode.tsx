@@ -14,7 +14,7 @@ import RecipeInfoCard from './RecipeInfoCard.tsx';
 import StepCard from './StepCard.tsx';
 import { useSpokenTimerAlerts } from './use-spoken-timer-alerts.ts';
 
-// Cooking mode (SPEC §2, §4, §9): one step at a time with a progress bar; previous / next by
+// Cooking mode: one step at a time with a progress bar; previous / next by
 // button, arrow keys and swipe; reading aloud (start/pause, a voice switch, speed 0.5–2);
 // a step that mentions minutes offers a timer named by its verb; cooking timers speak at 60, 30
 // and 10 seconds and at the end; recipe info, ingredients and the list of all steps; the screen

@@ -3,7 +3,7 @@ import { $cooking, setSpeechRate, setVoiceOn, SPEECH_RATE, toggleReading } from 
 import Switch from '../kitchen/Switch.tsx';
 import { BIG_BUTTON } from './StepCard.tsx';
 
-// Reading aloud (SPEC §2, §9): the voice switch, start/pause reading, and the speech rate
+// Reading aloud: the voice switch, start/pause reading, and the speech rate
 // 0.5–2 in steps of 0.1. Browsers without speech say so instead.
 
 export default function ReadAloudCard({ headingId }: { headingId: string }) {

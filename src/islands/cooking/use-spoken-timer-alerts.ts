@@ -5,7 +5,7 @@ import { announce } from '../kitchen/timer-alerts.ts';
 import { useTimers } from '../kitchen/use-timers.ts';
 
 /**
- * SPEC §4 and §9: this recipe's cooking timers speak at 60, 30 and 10 seconds left and when done
+ * This recipe's cooking timers speak at 60, 30 and 10 seconds left and when done
  * (when the voice is on), and the marks are announced to screen readers too.
  */
 export function useSpokenTimerAlerts(recipeId: number): void {

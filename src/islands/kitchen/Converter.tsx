@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { convertMeasure, VOLUME_UNITS, WEIGHT_UNITS, type MeasureUnit } from '../../lib/unit-conversion.ts';
 
-// The Convert tab (SPEC §9): volume (ml, l, cups, tbsp, tsp, fl-oz, pint, quart, gallon) or
+// The Convert tab: volume (ml, l, cups, tbsp, tsp, fl-oz, pint, quart, gallon) or
 // weight (g, kg, oz, lb), result to 3 decimals, and nothing at all for non-numeric input.
 
 const LABELS: Record<MeasureUnit, string> = {

@@ -7,7 +7,7 @@ import { ensureTimerAlerts } from './timer-alerts.ts';
 const loadContent = () => import('./KitchenPanelContent.tsx');
 const PanelContent = lazy(loadContent);
 
-// The compact kitchen panel on every page (SPEC §2): a round button at the bottom right opens
+// The compact kitchen panel on every page: a round button at the bottom right opens
 // the running timers and the first four quick timers, with a link to the full kitchen helper.
 // The button shows the next timer's time left, so a glance is enough while reading a recipe.
 

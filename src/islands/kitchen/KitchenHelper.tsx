@@ -5,7 +5,7 @@ import Timers from './Timers.tsx';
 const Converter = lazy(() => import('./Converter.tsx'));
 const Temperature = lazy(() => import('./Temperature.tsx'));
 
-// The kitchen helper card (SPEC §2): tabs Timers / Convert / Temperature. Tabs follow the ARIA
+// The kitchen helper card: tabs Timers / Convert / Temperature. Tabs follow the ARIA
 // pattern (arrow keys, Home, End) and the address hash (#convert) so a tab can be linked to.
 
 const TABS = [

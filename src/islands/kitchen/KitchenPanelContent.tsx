@@ -2,7 +2,7 @@ import { addTimer, QUICK_TIMERS, type KitchenTimer } from '../../stores/timers.t
 import TimerCard from './TimerCard.tsx';
 import { announce, primeTimerSound } from './timer-alerts.ts';
 
-// Inside the floating kitchen panel: the timers and the first four quick timers (SPEC §9).
+// Inside the floating kitchen panel: the timers and the first four quick timers.
 
 export default function KitchenPanelContent({ timers }: { timers: KitchenTimer[] }) {
   return (

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { convertTemperature, TEMPERATURE_UNITS, type TemperatureUnit } from '../../lib/unit-conversion.ts';
 
-// The Temperature tab (SPEC §9): Celsius, Fahrenheit, Kelvin with 2 decimals, plus a guide to
+// The Temperature tab: Celsius, Fahrenheit, Kelvin with 2 decimals, plus a guide to
 // oven settings and safe inside temperatures.
 
 const NAMES: Record<TemperatureUnit, string> = {

@@ -8,7 +8,7 @@ import {
 } from '../../stores/timers.ts';
 import { announce, primeTimerSound } from './timer-alerts.ts';
 
-// One timer (SPEC §4): name, time left in a role="timer" element (not read out every second),
+// One timer: name, time left in a role="timer" element (not read out every second),
 // start/pause (disabled once finished), reset and remove; at 0 'Time's up!' in red.
 
 export default function TimerCard({ timer, compact = false }: { timer: KitchenTimer; compact?: boolean }) {

@@ -10,7 +10,7 @@ import {
   primeTimerSound,
 } from './timer-alerts.ts';
 
-// The Timers tab (SPEC §2, §4, §5, §9): quick timers, a name + minutes form (empty name →
+// The Timers tab: quick timers, a name + minutes form (empty name →
 // 'Timer {n}', non-numeric minutes → 1, default 5), the timer list, the sound switch and the
 // notification permission.
 

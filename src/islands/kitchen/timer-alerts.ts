@@ -1,7 +1,7 @@
 import { $timerSound, onTimerComplete, type KitchenTimer } from '../../stores/timers.ts';
 import { showToast } from '../../stores/toasts.ts';
 
-// What happens when a timer reaches 0 (SPEC §4): a beep when sound is on; when sound is off or
+// What happens when a timer reaches 0: a beep when sound is on; when sound is off or
 // the browser will not play it (no user gesture yet, no Web Audio), a notification 'Timer
 // Complete: {name}' / 'Your cooking timer has finished!' if permission was granted. Always a
 // toast and a line in one polite live region, so nobody misses it.
@@ -52,7 +52,7 @@ export async function playBeep(): Promise<boolean> {
   }
 }
 
-/** The SPEC notification, when the reader allowed notifications. */
+/** The 'Timer Complete: {name}' notification, when the reader allowed notifications. */
 export function notifyTimerDone(timer: Pick<KitchenTimer, 'id' | 'name'>): boolean {
   try {
     if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return false;
@@ -67,7 +67,7 @@ export function notifyTimerDone(timer: Pick<KitchenTimer, 'id' | 'name'>): boole
   }
 }
 
-/** SPEC §4: ask for notification permission on load when the reader has not decided yet. */
+/** Ask for notification permission on load when the reader has not decided yet. */
 export function askNotificationPermissionIfUndecided(): void {
   try {
     if (typeof Notification !== 'undefined' && Notification.permission === 'default')

@@ -7,7 +7,7 @@ import {
 } from '../../lib/newsletter-rules.ts';
 import { showToast } from '../../stores/toasts.ts';
 
-// The newsletter form (SPEC §2 "Other widgets", §4, §5, §8) in three looks: a standalone card,
+// The newsletter form in three looks: a standalone card,
 // an inline strip inside a page, and the footer's compact row. The email is checked with the
 // API's own rule (valibot's email pattern, without the rest of valibot); success turns the form
 // into 'You're subscribed!'; a failure toasts 'Subscription failed' with the server's sentence

@@ -4,7 +4,7 @@ import { $openRecipe, closeRecipeDialog, openRecipeDialog } from '../../stores/r
 import { fetchRecipe } from './recipe-cache.ts';
 
 // Mounted once per page: a plain left click on a recipe card's link opens the detail dialog
-// instead of navigating (SPEC §2 "Opening a card shows the recipe detail dialog"). Middle,
+// instead of navigating. Middle,
 // ctrl/cmd, shift and alt clicks keep their browser meaning, and without script the card is an
 // ordinary link. The dialog's code loads on first use (or when a card is first hovered).
 

@@ -5,14 +5,14 @@ import { ingredientSections } from '../../lib/recipe-text.ts';
 import { ingredientForDisplay } from '../../lib/unit-conversion.ts';
 import { $servings, $unitSystem, loadUnitSystem, servingsFor } from '../../stores/recipe-view.ts';
 
-// The ingredient checklist (SPEC §2): every format of SPEC §3, sections kept, amounts scaled to
+// The ingredient checklist: every stored format, sections kept, amounts scaled to
 // the chosen servings and shown in the chosen units; checking a line strikes it through, for this
 // visit only. Unreadable data reads 'Unable to display ingredients'.
 
 export interface IngredientListProps {
   recipeId: number;
   originalServings: number;
-  /** The recipe's ingredients in any SPEC §3 shape (a JSON string included). */
+  /** The recipe's ingredients in any stored shape (a JSON string included). */
   ingredients: unknown;
   /** Checkboxes to tick off lines (true), or a plain list (cooking mode's side panel). */
   checkable?: boolean;

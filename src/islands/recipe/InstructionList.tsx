@@ -4,11 +4,11 @@ import { instructionTexts } from '../../lib/recipe-text.ts';
 import { convertTemperaturesInText } from '../../lib/temperature-text.ts';
 import { $unitSystem, loadUnitSystem } from '../../stores/recipe-view.ts';
 
-// Numbered instructions (SPEC §2) with oven temperatures in the chosen unit system. Each step
+// Numbered instructions with oven temperatures in the chosen unit system. Each step
 // has an id (#step-3) so Google's HowToStep url and "jump to step" links land on it.
 
 export interface InstructionListProps {
-  /** The recipe's instructions in any SPEC §3 shape (a JSON string included). */
+  /** The recipe's instructions in any stored shape (a JSON string included). */
   instructions: unknown;
   /** Prefix for the step ids; the dialog uses its own so ids stay unique on the page. */
   idPrefix?: string;

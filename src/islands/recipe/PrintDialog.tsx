@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { PrintRecipe } from './PrintPanel.tsx';
 
-// "Print Recipe" (SPEC §2 "Other widgets"): the button is all the page loads; the dialog and the
+// "Print Recipe": the button is all the page loads; the dialog and the
 // print sheet (PrintPanel.tsx) come on first use, or when the pointer heads for the button.
 
 export type { PrintRecipe };

@@ -12,7 +12,7 @@ import Dialog, { DialogClose } from '../shared/Dialog.tsx';
 
 // The print dialog behind the "Print Recipe" button (PrintDialog.tsx loads it on first use):
 // picture and nutrition on or off, text size, then a clean sheet with the amounts the reader is
-// looking at (current servings and units), never split mid-section (recipe-anchors §4).
+// looking at (current servings and units), never split mid-section.
 
 export type PrintRecipe = Pick<
   Recipe,

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
 
-// The recipe page's logged-in buttons (SPEC §2): Save Recipe / Saved, Shopping List and Track
+// The recipe page's logged-in buttons: Save Recipe / Saved, Shopping List and Track
 // Calories. One small island that renders nothing for visitors, so their code (and the shopping
 // list and calorie stores) is only downloaded once someone is signed in.
 

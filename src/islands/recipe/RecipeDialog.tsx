@@ -10,7 +10,7 @@ import ScalingCalculator from './ScalingCalculator.tsx';
 import StarRating from './StarRating.tsx';
 import UnitToggle from './UnitToggle.tsx';
 
-// SPEC §2 "Recipe detail dialog": at most 90 % of the screen high; hero with title and
+// Recipe detail dialog: at most 90 % of the screen high; hero with title and
 // description; Prep / Cook / Servings / Calories; 'View Full Recipe' and 'Start Cooking Mode';
 // a hidden ad placeholder; the scaling calculator; the ingredient checklist; numbered steps;
 // nutrition per serving; rating; tags. The shared Dialog (size "page") draws the shell: the page

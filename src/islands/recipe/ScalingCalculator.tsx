@@ -9,7 +9,7 @@ import {
   setServings,
 } from '../../stores/recipe-view.ts';
 
-// SPEC §2 "Scaling calculator" and §4/§5: Adjust Servings with minus and plus, a number input
+// Scaling calculator: Adjust Servings with minus and plus, a number input
 // that takes positive whole numbers only (anything else is ignored; minimum 1), Reset (disabled
 // at factor 1), minus disabled at 1 serving, and tips only while the factor is not 1.
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { showToast } from '../../stores/toasts.ts';
 
-// The share menu (SPEC §2, §8): the device's own share sheet where the browser has one (Web
+// The share menu: the device's own share sheet where the browser has one (Web
 // Share API), copy link (toast 'Copy failed' / 'Unable to copy link to clipboard.' when the
 // clipboard refuses), and links to share on social sites or by email. A menu button: arrow keys
 // move through the items, Escape closes and returns focus to the button.

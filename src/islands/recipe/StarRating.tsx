@@ -2,7 +2,7 @@
 // fill width from --stars), so the dialog and search results match the static pages.
 
 export interface StarRatingProps {
-  /** Tenths of a star, 0-50 (SPEC §3: 45 means 4.5). */
+  /** Tenths of a star, 0-50 (45 means 4.5). */
   tenths: number;
   count?: number;
   size?: 'sm' | 'md';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatClock } from '../../stores/timers.ts';
 
-// The recipe video (SPEC §4, §9): play/pause, seek, volume, mute, speed (0.5–2), restart; the
+// The recipe video: play/pause, seek, volume, mute, speed (0.5–2), restart; the
 // controls fade after 3 s without mouse movement while playing, and a video whose length is not
 // known yet shows 5:00. YouTube and Vimeo links play in the provider's own player, loaded only
 // when the reader asks for it (no third-party requests before that).
@@ -14,7 +14,7 @@ export interface VideoPlayerProps {
   src: string;
   title: string;
   poster?: string | null;
-  /** Seconds, when the recipe knows it (SPEC: 5 minutes when none is given). */
+  /** Seconds, when the recipe knows it (5 minutes when none is given). */
   duration?: number | null;
 }
 

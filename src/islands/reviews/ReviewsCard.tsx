@@ -12,7 +12,7 @@ import StarRating from '../recipe/StarRating.tsx';
 import StarInput from './StarInput.tsx';
 import { useSessionUser } from '../auth/use-session-user.ts';
 
-// SPEC §2 "Reviews card": live reviews (username, rating, comment, date, helpful count) and a
+// Reviews card: live reviews (username, rating, comment, date, helpful count) and a
 // form with a star rating and a comment. Comments are always rendered as text (React escapes
 // them), never as HTML. After a review is saved the recipe's new rating is announced with the
 // `forkful:recipe-rating` window event, so the page's static stars can follow without a reload.

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { errorText } from '../../lib/api/client.ts';
 import Dialog, { DialogClose, DialogNotice } from './Dialog.tsx';
 
-// "Destructive actions ask first" (SPEC §2, the questions of SPEC §8): a small modal question
+// "Destructive actions ask first": a small modal question
 // with the safe answer focused. Two ways to use it:
 //
 //   <ConfirmDialog open={asking} title="Delete category" message="Are you sure you want to delete this category?"
@@ -19,7 +19,7 @@ export interface ConfirmDialogProps {
   open: boolean;
   /** A short name of the action, e.g. "Delete category". */
   title: string;
-  /** The question or consequence, e.g. SPEC §8's "Are you sure you want to delete this category?". */
+  /** The question or consequence, e.g. "Are you sure you want to delete this category?". */
   message: ReactNode;
   confirmLabel: string;
   cancelLabel?: string | undefined;

@@ -21,7 +21,7 @@ import {
 // - starts focus on the element marked data-autofocus, else the first control,
 // - hands focus back to the element that opened it when it closes,
 // - stops the page behind from scrolling, and closes on a click on the backdrop,
-// - never grows past 90 % of the screen's height (SPEC §9) and scrolls its body instead.
+// - never grows past 90 % of the screen's height and scrolls its body instead.
 //
 // Usage:
 //   <Dialog open={open} onClose={() => setOpen(false)} title="Edit category" size="md"
@@ -31,7 +31,7 @@ import {
 // A dialog whose top is its own design (the recipe dialog's picture with the title over it)
 // omits `title` and renders <DialogTitle> (and <DialogDescription>) where they belong.
 
-/** Widths: sm a question, md a form (425 px is SPEC §9's auth dialog), lg a list, xl wide forms, page the recipe detail. */
+/** Widths: sm a question, md a form (425 px is the auth dialog's width), lg a list, xl wide forms, page the recipe detail. */
 const SIZES = {
   sm: 'max-w-sm',
   md: 'max-w-[425px]',

@@ -3,7 +3,7 @@ import { useSessionUser } from '../auth/use-session-user.ts';
 import { forgetSyncedCopies, usersWithCopies } from '../../stores/shopping-device-copies.ts';
 import type { ShoppingRecipe } from '../../lib/shopping/ingredient-item.ts';
 
-// The recipe page's 'Shopping List' button (SPEC §2), for logged-in users only: nothing is
+// The recipe page's 'Shopping List' button, for logged-in users only: nothing is
 // rendered for visitors or while the session loads, so the prebuilt HTML and the first render
 // agree. The button is all a visitor downloads. For a signed-in user the list's store loads
 // after the page (it replays ticks made offline on an earlier visit and counts what is left to

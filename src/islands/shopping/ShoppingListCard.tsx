@@ -18,7 +18,7 @@ import { focusAfterRemoval } from '../shared/focus-after-removal.ts';
 import { shoppingServings, type ShoppingRecipe } from '../../lib/shopping/ingredient-item.ts';
 import { EXPORT_FILE_NAME, groupByCategory, itemQuantity } from '../../lib/shopping/shopping-text.ts';
 
-// SPEC "shopping-list card": add this recipe's ingredients at the servings the reader chose,
+// The shopping-list card: add this recipe's ingredients at the servings the reader chose,
 // the whole list by aisle with check-off (struck through), progress = checked / total, remove,
 // clear checked, clear all (asked first), export as shopping-list.txt, and whether the list is
 // in sync with the server (offline, changes waiting). ShoppingListActions goes in the dialog's

@@ -2,11 +2,11 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { $toast, dismissToast, pauseToast, resumeToast } from '../../stores/toasts.ts';
 
-// The one place toasts appear (SPEC §9): a labelled region that F8 focuses, a polite live region
+// The one place toasts appear: a labelled region that F8 focuses, a polite live region
 // so screen readers read each new toast, one toast at a time, dismissed by its close button or
 // by a swipe to the right of at least 50 px. Up to 420 px wide from medium screens on.
 
-/** How far a toast must be dragged to the right to go away (SPEC §9). */
+/** How far a toast must be dragged to the right to go away. */
 export const SWIPE_THRESHOLD_PX = 50;
 
 export default function Toaster() {

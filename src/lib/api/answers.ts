@@ -2,7 +2,7 @@
 // trash entries, image and cache figures). The route table (./routes.ts) names them, so the
 // functions' handlers and the admin islands agree on one shape.
 
-/** A kept earlier state of a recipe, page or blog post (issue 12 item 6). */
+/** A kept earlier state of a recipe, page or blog post. */
 export interface VersionSummary {
   id: number;
   title: string;
@@ -52,7 +52,7 @@ export interface UploadedImage {
   key: string;
 }
 
-/** SPEC §3's image figures. */
+/** The image figures of the Cache tab. */
 export interface ImageStats {
   /** Distinct images that recipes, blog posts and categories show. */
   totalUsed: number;

@@ -1,10 +1,10 @@
 import type { ApiMethod, ParamNames, PathOf, RouteOf } from './routes.ts';
 
-// The browser's typed door to /api (SPEC §7). Every call names a route of ./routes.ts and is
+// The browser's typed door to /api. Every call names a route of ./routes.ts and is
 // checked against it: path parameters, query, body and the answer's type.
 //: every request carries the session cookie, JSON
 // content type and body only when there is a payload, and any non-2xx becomes an ApiRequestError
-// whose message is "{status}: {body text or status text}" (SPEC §8).
+// whose message is "{status}: {body text or status text}".
 
 export interface ApiIssue {
   path: string;
@@ -167,7 +167,7 @@ function caller<M extends ApiMethod>(method: M) {
 
 /**
  * The typed client: `api.post('/api/recipes/:id/reviews', { params: { id }, body })`.
- * `getOrNull` is SPEC §7's return-null mode: a 401 resolves to null instead of failing.
+ * `getOrNull` is the return-null mode: a 401 resolves to null instead of failing.
  * `getWithTotal` also reads the X-Total-Count header the paged admin listings send.
  */
 export const api = {

@@ -76,7 +76,7 @@ interface Paging {
 type ListPaging = Paging & { cursor?: string };
 
 export interface ApiRoutes {
-  // Auth (SPEC §7)
+  // Auth
   'POST /api/auth/signup': RouteSpec<SessionUser, typeof SignupInputSchema>;
   'POST /api/auth/login': RouteSpec<SessionUser, typeof LoginInputSchema>;
   'POST /api/auth/logout': RouteSpec<{ success: boolean }>;
@@ -173,7 +173,7 @@ export interface ApiRoutes {
     { id: number; slug: string; title: string; category: string },
     typeof GenerateRecipeRequestSchema
   >;
-  // Long work answers 202 with SPEC's fields so far (generated 0) and the queued job to follow.
+  // Long work answers 202 with its fields so far (generated 0) and the queued job to follow.
   'POST /api/generator/bulk': RouteSpec<GeneratorJobAccepted, typeof BulkRecipesRequestSchema>;
   'POST /api/generator/ai-blog': RouteSpec<
     { id: number; slug: string; title: string; isPublished: boolean },

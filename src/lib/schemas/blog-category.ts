@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { optionalText, requiredSlug, requiredText } from './fields.ts';
 import { objectMessage } from './messages.ts';
 
-// Blog categories (SPEC §3): name and slug required (SPEC §5), description optional.
+// Blog categories: name and slug required, description optional.
 
 export const BlogCategorySchema = v.object({
   id: v.number(),

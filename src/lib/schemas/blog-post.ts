@@ -2,9 +2,9 @@ import * as v from 'valibot';
 import { optionalText, optionalUrl, requiredSlug, requiredText } from './fields.ts';
 import { objectMessage } from './messages.ts';
 
-// Blog posts (SPEC §3): the public shape and the admin's input (POST/PUT /api/blog/posts; SPEC §5:
-// title, slug and content required; a new post is a draft by default, SPEC §4; categoryId 0 or
-// null means none, SPEC §5).
+// Blog posts: the public shape and the admin's input (POST/PUT /api/blog/posts:
+// title, slug and content required; a new post is a draft by default; categoryId 0 or
+// null means none).
 
 export const BlogPostSchema = v.object({
   id: v.number(),

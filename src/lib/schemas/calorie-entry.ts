@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { objectMessage } from './messages.ts';
 
-// The calorie tracker's payloads (SPEC §5, §9): a daily goal of 1000–5000 (default 2000) and
+// The calorie tracker's payloads: a daily goal of 1000–5000 (default 2000) and
 // entries of 0.5–10 servings in steps of 0.5 for one of four meal types.
 
 export const CALORIE_GOAL = { min: 1000, max: 5000, default: 2000 } as const;
@@ -80,7 +80,7 @@ export type CalorieEntryValues = v.InferOutput<typeof CalorieEntryInputSchema>;
 
 export type CalorieGoalInput = v.InferInput<typeof CalorieGoalInputSchema>;
 
-/** SPEC §3 "Calorie entry". */
+/** One calorie entry. */
 export const CalorieEntrySchema = v.object({
   id: v.number(),
   date: v.string(),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { objectMessage } from './messages.ts';
 
-// Recipe categories (SPEC §3 "Category"). The public shape lives here; the admin's write input
+// Recipe categories. The public shape lives here; the admin's write input
 // (CategoryInputSchema) belongs beside it.
 
 /** A category as the API returns it and pages render it. */
@@ -16,7 +16,7 @@ export const CategorySchema = v.object({
 });
 export type Category = v.InferOutput<typeof CategorySchema>;
 
-/** POST/PUT /api/categories and the category form (SPEC §5: name required, description optional). */
+/** POST/PUT /api/categories and the category form (name required, description optional). */
 export const CategoryInputSchema = v.object(
   {
     name: v.pipe(

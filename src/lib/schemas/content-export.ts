@@ -6,7 +6,7 @@ import { PageInputSchema } from './page.ts';
 import { RecipeInputSchema } from './recipe.ts';
 import { SettingsInputSchema } from './settings.ts';
 
-// The admin's content export and import (issue 11 item 4): every recipe, category, page, blog
+// The admin's content export and import: every recipe, category, page, blog
 // post, blog category and the settings, as one JSON document. Items are matched by slug on
 // import (ids differ between sites); a post names its blog category by slug. Accounts, reviews,
 // saves and other people's data are not content and are never part of it.

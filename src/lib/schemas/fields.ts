@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { SLUG_PATTERN } from './recipe.ts';
 
-// Field rules the admin entities share (pages, blog, settings): the SPEC §5 sentences in one place.
+// Field rules the admin entities share (pages, blog, settings): their sentences in one place.
 
 /** Required trimmed text with the form's sentence for a missing or blank value. */
 export const requiredText = (message: string, max: number) =>
@@ -18,7 +18,7 @@ export const optionalText = (max: number) =>
     '',
   );
 
-/** A required slug (SPEC §5: pages, posts and blog categories need one). */
+/** A required slug (pages, posts and blog categories need one). */
 export const requiredSlug = v.pipe(
   v.string('Slug is required'),
   v.trim(),
@@ -27,7 +27,7 @@ export const requiredSlug = v.pipe(
   v.maxLength(120, 'At most 120 characters'),
 );
 
-/** An absolute http(s) URL or a path on this site; '' allowed (SPEC §5 "Must be a valid URL"). */
+/** An absolute http(s) URL or a path on this site; '' allowed. */
 export function isUrlOrPath(value: string): boolean {
   if (value === '' || /^\/(?!\/)\S*$/.test(value)) return true;
   try {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { caloriesFromMacros, RecipeInputSchema } from './recipe.ts';
 
-// What the AI model must return (issue 14 §2, §4). The recipe is the shared recipe schema's
+// What the AI model must return. The recipe is the shared recipe schema's
 // fields (RecipeInputSchema.entries) in the one simple shape a model fills reliably: every field
 // present, ingredients and steps as lines, all nutrition amounts. The JSON schema sent to the
 // model is derived from GeneratedRecipeObjectSchema (functions/_shared/generator/json-schema.ts);

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// The generator's record (issue 14 §6): one entry per generation attempt, and the jobs that run
+// The generator's record: one entry per generation attempt, and the jobs that run
 // many of them (bulk, bulk blog, CSV, scheduled batches) with their progress.
 
 export const GENERATION_KINDS = ['recipe', 'blog', 'bulk', 'bulk-blog', 'csv', 'scheduled'] as const;
@@ -38,7 +38,7 @@ export const JOB_KINDS = ['bulk', 'bulk-blog', 'csv', 'scheduled'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 /**
- * A job and its progress. SPEC §7's answer fields are `total` (every item the admin asked for,
+ * A job and its progress. The routes' answer fields are `total` (every item the admin asked for,
  * CSV rows included when skipped), `generated` and `skipped`; `failed` and `pending` complete the
  * sum: total = generated + skipped + failed + pending. `done` is `generated` under its older name.
  */
@@ -63,7 +63,7 @@ export const GeneratorJobSchema = v.object({
 });
 export type GeneratorJob = v.InferOutput<typeof GeneratorJobSchema>;
 
-/** What the bulk, bulk-blog and CSV routes answer (202 while a job runs): SPEC's fields plus the job. */
+/** What the bulk, bulk-blog and CSV routes answer (202 while a job runs): total, generated, skipped plus the job. */
 export interface GeneratorJobAccepted {
   jobId: number | null;
   total: number;

@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 
-// The AI generator's settings (SPEC §3 "Generator config", §5, §9). GeneratorConfigSchema is what
+// The AI generator's settings. GeneratorConfigSchema is what
 // GET /api/generator/config returns; GeneratorConfigUpdateSchema is what PUT accepts — the full
 // config or any part of it (the tab sends csvUploadEnabled, schedulingEnabled, scheduleHours or
 // batchSize alone). currentCount is the database's count and is never written by a client.
 
-/** SPEC §9: at most this many generated recipes a day. */
+/** At most this many generated recipes a day. */
 export const MAX_PER_DAY = 1000;
-/** SPEC §9: the default schedule. */
+/** The default schedule. */
 export const DEFAULT_SCHEDULE_HOURS = [0, 3, 6, 9, 12, 15, 18, 21] as const;
 export const BATCH_SIZE = { min: 1, max: 100, default: 10 } as const;
 
@@ -64,7 +64,7 @@ export const GeneratorConfigUpdateSchema = v.pipe(
 );
 export type GeneratorConfigUpdate = v.InferOutput<typeof GeneratorConfigUpdateSchema>;
 
-/** GET /api/generator/config (SPEC §3 plus what the tab shows beside it). */
+/** GET /api/generator/config. */
 export const GeneratorConfigSchema = v.object({
   isEnabled: v.boolean(),
   /** Recipes generated today (UTC day), including those a running batch has reserved. */
@@ -74,7 +74,7 @@ export const GeneratorConfigSchema = v.object({
   scheduleHours: v.array(v.number()),
   batchSize: v.number(),
   csvUploadEnabled: v.boolean(),
-  /** SPEC §9: hours × batch size (capped by maxPerDay). */
+  /** Hours × batch size (capped by maxPerDay). */
   estimatedDailyOutput: v.number(),
   /** False when OPENAI_API_KEY is not set: nothing can be generated. */
   configured: v.boolean(),
@@ -86,7 +86,7 @@ export const GeneratorConfigSchema = v.object({
 });
 export type GeneratorConfig = v.InferOutput<typeof GeneratorConfigSchema>;
 
-/** SPEC §9: estimated daily output = hours × batch size, never more than the daily cap. */
+/** Estimated daily output = hours × batch size, never more than the daily cap. */
 export function estimatedDailyOutput(config: {
   scheduleHours: readonly number[];
   batchSize: number;
@@ -95,7 +95,7 @@ export function estimatedDailyOutput(config: {
   return Math.min(config.scheduleHours.length * config.batchSize, config.maxPerDay);
 }
 
-/** SPEC §3 "AI model". */
+/** An AI model the generator offers. */
 export const AiModelSchema = v.object({
   id: v.string(),
   name: v.string(),

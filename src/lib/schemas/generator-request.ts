@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// What the AI Generator tab sends (SPEC §5, §7 "Generator", §9). The tab's forms and the API
+// What the AI Generator tab sends. The tab's forms and the API
 // parse with the same schemas.
 
 export const BULK_RECIPES = { min: 1, max: 100, default: 10 } as const;
@@ -10,7 +10,7 @@ export const BLOG_TONES = ['professional', 'casual', 'friendly', 'educational'] 
 export type BlogTone = (typeof BLOG_TONES)[number];
 export const DEFAULT_TONE: BlogTone = 'friendly';
 
-/** SPEC §9: words per blog length. */
+/** Words per blog length. */
 export const BLOG_LENGTHS = {
   short: { min: 500, max: 800 },
   medium: { min: 800, max: 1200 },
@@ -19,7 +19,7 @@ export const BLOG_LENGTHS = {
 export type BlogLength = keyof typeof BLOG_LENGTHS;
 export const DEFAULT_LENGTH: BlogLength = 'medium';
 
-/** The CSV upload's limits (issue 14 §5). */
+/** The CSV upload's limits. */
 export const CSV_LIMITS = { maxRows: 500, maxBytes: 1024 * 1024 } as const;
 
 export const GENERATOR_REQUEST_MESSAGES = {
@@ -66,7 +66,7 @@ export const BulkRecipesRequestSchema = v.object(
   'Expected a JSON object',
 );
 
-/** POST /api/generator/ai-blog (SPEC §5: a non-empty topic). */
+/** POST /api/generator/ai-blog (a non-empty topic). */
 export const GenerateBlogRequestSchema = v.object(
   {
     prompt: v.pipe(v.string(M.topic), v.trim(), v.nonEmpty(M.topic), v.maxLength(1000, M.prompt)),

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_INVALID_EMAIL, NEWSLETTER_NAME_MAX } from '../newsletter-rules.ts';
 
-// Newsletter subscribers (SPEC §3, §5): a valid email and an optional name, as the API reads it.
+// Newsletter subscribers: a valid email and an optional name, as the API reads it.
 
 export { NEWSLETTER_INVALID_EMAIL, NEWSLETTER_NAME_MAX, type NewsletterResult } from '../newsletter-rules.ts';
 

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { isUrlOrPath, optionalText, requiredSlug, requiredText } from './fields.ts';
 import { objectMessage } from './messages.ts';
 
-// Static pages (SPEC §3 "Static page"): the public shape, the admin's input (POST/PUT /api/pages,
-// SPEC §5: title, slug and content required; a new page is published by default, SPEC §4), and
+// Static pages: the public shape, the admin's input (POST/PUT /api/pages:
+// title, slug and content required; a new page is published by default), and
 // the footer page's JSON content with the footer form's rules.
 
 export const PageSchema = v.object({
@@ -18,7 +18,7 @@ export const PageSchema = v.object({
 });
 export type Page = v.InferOutput<typeof PageSchema>;
 
-/** The slug of the page whose content is the footer's JSON (SPEC §3). */
+/** The slug of the page whose content is the footer's JSON. */
 export const FOOTER_SLUG = 'footer';
 
 const PAGE_MISSING = {
@@ -48,7 +48,7 @@ const socialUrl = v.optional(
   v.pipe(
     v.nullable(v.string('Must be a valid URL')),
     v.transform((s) => (s ?? '').trim()),
-    // '#' is the footer's own placeholder for "no link" (SPEC §2).
+    // '#' is the footer's own placeholder for "no link".
     v.check((s) => s === '#' || isUrlOrPath(s), 'Must be a valid URL'),
   ),
   '',
@@ -60,7 +60,7 @@ const FOOTER_MISSING = {
   copyright: 'Copyright is required',
 };
 
-/** The footer form (SPEC §5): company name, copyright and tagline required; social links are URLs. */
+/** The footer form: company name, copyright and tagline required; social links are URLs. */
 export const FooterContentSchema = v.object(
   {
     companyName: requiredText(FOOTER_MISSING.companyName, 120),

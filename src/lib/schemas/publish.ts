@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// Publishing (DESIGN.md §11): what a content write changed (its scope), the merged scope a
+// Publishing (docs/DECISIONS.md "Publishing"): what a content write changed (its scope), the merged scope a
 // publish request carries while it waits for a build, and the status the dashboard shows.
 
 const Id = v.pipe(v.number(), v.integer(), v.minValue(1));

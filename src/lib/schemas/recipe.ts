@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-// The one recipe schema (SPEC §3). RecipeInputSchema is what the admin API (POST/PUT
+// The one recipe schema. RecipeInputSchema is what the admin API (POST/PUT
 // /api/recipes) and its form accept; RecipeContentSchema adds the stricter rules of a seed file
 // (content/recipes/*.json is checked against it in tests and the seed loads through it);
 // RecipeSchema is the public shape every reader gets. Their types are inferred from them:
@@ -19,10 +19,10 @@ const minutes = v.pipe(
   v.minValue(0),
   v.maxValue(60 * 24 * 7),
 );
-/** A whole number of at least 1, with the form's sentence for anything else (SPEC §5). */
+/** A whole number of at least 1, with the form's sentence for anything else. */
 const atLeastOne = (message: string, max: number) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(max));
-/** Nutrition amounts are strings with a unit ("42g", "780mg"), as SPEC §3 and the admin form have them. */
+/** Nutrition amounts are strings with a unit ("42g", "780mg"), as stored recipes and the admin form have them. */
 const amount = (unit: 'g' | 'mg') =>
   v.pipe(
     v.string(`Must look like "12${unit}"`),
@@ -67,7 +67,7 @@ const ingredientList = v.pipe(
   v.maxLength(100),
 );
 
-/** SPEC §3: a list of lines/objects, or section name → list (at least one ingredient). */
+/** A list of lines/objects, or section name → list (at least one ingredient). */
 export const IngredientsInputSchema = v.union(
   [
     ingredientList,
@@ -100,7 +100,7 @@ export const FaqInputSchema = v.object({
 });
 
 /**
- * SPEC §5 "Must be a valid URL": an absolute http(s) URL or a path on this site
+ * Must be a valid URL: an absolute http(s) URL or a path on this site
  * ("/images/recipes/x.webp", "/api/images/…"). The empty string is allowed where a field may be
  * left blank (an empty recipe image becomes the default image).
  */
@@ -122,7 +122,7 @@ const optionalUrl = v.optional(
   ),
 );
 
-/** The image a recipe gets when the form leaves it empty (SPEC §5). */
+/** The image a recipe gets when the form leaves it empty. */
 export const DEFAULT_RECIPE_IMAGE = '/images/fallback/dish-1.webp';
 
 const recipeInputEntries = {
@@ -150,9 +150,9 @@ const recipeInputEntries = {
   ),
   cuisine: text(60, 'Cuisine is required'),
   prepTime: atLeastOne('Prep time must be at least 1 minute', 60 * 24 * 7),
-  /** 0 only with `noCooking` (smoothies, salads): SPEC §5 asks for at least 1 otherwise. */
+  /** 0 only with `noCooking` (smoothies, salads): at least 1 otherwise. */
   cookTime: minutes,
-  /** The form's "No cooking" box: the recipe's cook time is a known zero (issue 11 item 10). */
+  /** The form's "No cooking" box: the recipe's cook time is a known zero. */
   noCooking: v.optional(v.boolean()),
   totalTime: v.optional(minutes),
   servings: atLeastOne('Servings must be at least 1', 1000),
@@ -259,13 +259,13 @@ export const RecipeContentSchema = v.pipe(
 export type RecipeContent = v.InferOutput<typeof RecipeContentSchema>;
 
 // The public shapes below say what a reader may receive, without the input's length and format
-// rules: stored data is checked when written, and readers cope with what SPEC §3 allows
+// rules: stored data is checked when written, and readers cope with every shape a recipe may store
 // (a recipe whose ingredients cannot be read shows "Unable to display ingredients").
 
 /** Nutrition as served: the calories always, the other amounts as the recipe states them. */
 export const NutritionSchema = v.required(v.partial(NutritionInputSchema), ['calories']);
 const IngredientLineSchema = v.union([v.string(), ingredientObject]);
-/** SPEC §3: a list of lines/objects, or section name → list. */
+/** A list of lines/objects, or section name → list. */
 export const IngredientsSchema = v.union([
   v.array(IngredientLineSchema),
   v.record(v.string(), v.array(IngredientLineSchema)),
@@ -274,7 +274,7 @@ const InstructionStepSchema = v.union([v.string(), instructionObject]);
 export const InstructionsSchema = v.array(InstructionStepSchema);
 export const FaqSchema = v.object({ question: v.string(), answer: v.string() });
 
-/** A recipe as the API returns it and pages render it (SPEC §3 field names). */
+/** A recipe as the API returns it and pages render it. */
 export const RecipeSchema = v.object({
   id: v.number(),
   slug: v.string(),
@@ -351,7 +351,7 @@ const RELATED_FIELDS = [
   'prepTime',
   'cookTime',
 ] as const;
-/** SPEC §7 related recipes: exactly these fields. */
+/** Related recipes: exactly these fields. */
 export const RelatedRecipeSchema = v.pick(RecipeSchema, RELATED_FIELDS);
 export type RelatedRecipe = v.InferOutput<typeof RelatedRecipeSchema>;
 
@@ -362,5 +362,5 @@ function pickFields<T, K extends keyof T>(value: T, keys: readonly K[]): Pick<T,
 /** The card fields of a recipe. */
 export const summaryOf = (recipe: RecipeSummary): RecipeSummary => pickFields(recipe, SUMMARY_FIELDS);
 
-/** SPEC §7: related items carry exactly these fields. */
+/** Related items carry exactly these fields. */
 export const relatedOf = (recipe: Recipe): RelatedRecipe => pickFields(recipe, RELATED_FIELDS);

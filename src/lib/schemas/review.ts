@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { objectMessage } from './messages.ts';
 
-// Reviews (SPEC §3, §5): a 1–5 star rating and a comment, trimmed, non-empty and length-capped.
+// Reviews: a 1–5 star rating and a comment, trimmed, non-empty and length-capped.
 // The server validates with this schema; the Reviews card shows the same messages.
 
 export const REVIEW_COMMENT_MAX = 2000;
@@ -13,7 +13,7 @@ export const REVIEW_MESSAGES = {
   comment: 'Please write a comment',
   commentLong: `Please keep your review under ${REVIEW_COMMENT_MAX} characters`,
   helpfulLoginRequired: 'Please log in to mark reviews helpful',
-  /** The site's settings have comments switched off (SPEC §3 enableComments). */
+  /** The site's settings have comments switched off. */
   closed: 'Reviews are closed on this site: new reviews cannot be posted.',
 } as const;
 

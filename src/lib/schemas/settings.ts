@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { defaultSettings } from '../site-defaults.ts';
 import { isUrlOrPath } from './fields.ts';
 
-// Site settings (SPEC §3 "Site settings"): what GET /api/settings answers and PUT /api/settings
-// takes — the full object; a field left out gets its SPEC §9 default (comments and newsletter on,
+// Site settings: what GET /api/settings answers and PUT /api/settings
+// takes — the full object; a field left out gets its default (comments and newsletter on,
 // privacy link /privacy, terms link /terms, description 'Delicious recipes for every occasion').
 
 export const SettingsSchema = v.object({

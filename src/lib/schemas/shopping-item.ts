@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { objectMessage } from './messages.ts';
 import { SHOPPING_CATEGORIES } from '../shopping/categories.ts';
 
-// The shopping list's payloads (SPEC §3 "Shopping item"). The browser parses amounts and units
+// The shopping list's payloads. The browser parses amounts and units
 // from the recipe at the chosen scale; the server only validates, merges and stores them.
 
 export const SHOPPING_LIMITS = {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { objectMessage } from './messages.ts';
 
-// Accounts (SPEC §3 "User", §5, DESIGN.md §7): the sign-up, login and password payloads and forms,
+// Accounts: the sign-up, login and password payloads and forms,
 // and the public user. The server validates with these very
 // schemas and the dialogs use them for their inline messages, so both say the same thing.
 
@@ -39,7 +39,7 @@ export const UsernameSchema = v.pipe(
   v.regex(/^[A-Za-z0-9_.-]+$/, MESSAGES.usernameCharacters),
 );
 
-/** A username typed at login: only the SPEC length rule (a wrong one is just "invalid"). */
+/** A username typed at login: only the length rule (at least 3) (a wrong one is just "invalid"). */
 export const LoginUsernameSchema = v.pipe(
   v.string(MESSAGES.usernameShort),
   v.trim(),
@@ -137,6 +137,6 @@ export type LoginInput = v.InferInput<typeof LoginInputSchema>;
 export type SignupInput = v.InferInput<typeof SignupInputSchema>;
 export type ChangePasswordInput = v.InferInput<typeof ChangePasswordInputSchema>;
 
-/** The signed-in user as the API returns it (SPEC §3 "User (session)"): never the hash. */
+/** The signed-in user as the API returns it : never the hash. */
 export const SessionUserSchema = v.object({ id: v.number(), username: v.string(), email: v.string() });
 export type SessionUser = v.InferOutput<typeof SessionUserSchema>;

@@ -1,4 +1,4 @@
-// Shopping-list aisles (SPEC §9): each ingredient goes to the section of the store where a home
+// Shopping-list aisles: each ingredient goes to the section of the store where a home
 // cook would look for it. Keyword rules, first match wins; the order settles the tricky cases
 // (frozen peas are Frozen not Produce, coconut milk is Pantry not Dairy, black pepper is Pantry
 // while bell pepper is Produce, eggplant is not eggs, butternut squash is not butter).

@@ -166,7 +166,7 @@ export function ingredientToItem(
 /** What the shopping list needs of a recipe. */
 export type ShoppingRecipe = Pick<Recipe, 'id' | 'title' | 'servings' | 'ingredients'>;
 
-/** Servings to shop for: a whole number, never below 1 (SPEC §9). */
+/** Servings to shop for: a whole number, never below 1. */
 export function shoppingServings(servings: number): number {
   return Number.isFinite(servings) ? Math.max(1, Math.round(servings)) : 1;
 }

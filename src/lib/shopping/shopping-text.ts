@@ -4,9 +4,9 @@ import type { ShoppingItem } from '../schemas/shopping-item.ts';
 import { isMetricUnit } from './ingredient-item.ts';
 
 // How shopping-list items read, on screen and in the exported shopping-list.txt: amounts as a
-// cook writes them ("1 1/2 cups flour", "0.75 kg potatoes"), grouped by aisle in SPEC §9 order.
+// cook writes them ("1 1/2 cups flour", "0.75 kg potatoes"), grouped by aisle in the store's order (Produce first, Other last).
 
-/** The file name of the export (SPEC §9). */
+/** The file name of the export. */
 export const EXPORT_FILE_NAME = 'shopping-list.txt';
 
 /** "2 cups", "1 1/2 tbsp", "0.75 kg"; empty when the item has no amount. */
@@ -26,7 +26,7 @@ export interface ShoppingGroup {
   items: ShoppingItem[];
 }
 
-/** The non-empty aisles in SPEC order; items keep their list order inside an aisle. */
+/** The non-empty aisles in order; items keep their list order inside an aisle. */
 export function groupByCategory(items: readonly ShoppingItem[]): ShoppingGroup[] {
   return SHOPPING_CATEGORIES.map((category) => ({
     category,

@@ -14,7 +14,7 @@ import { useItemEditor } from '../shared/use-item-editor.ts';
 import { useResource } from '../shared/use-resource.ts';
 import { useSaveForm } from '../shared/use-save-form.ts';
 
-// The Blog tab (SPEC §2, §3 "Blog post" and "Blog category", §4, §5, §8): posts (a new post is a
+// The Blog tab: posts (a new post is a
 // draft by default; image upload as in the recipe form) and blog categories.
 
 export default function BlogTab() {
@@ -151,7 +151,7 @@ function PostForm({
     excerpt: post?.excerpt ?? '',
     image: post?.image ?? '',
     categoryId: post?.categoryId ?? null,
-    // SPEC §4: a new post starts as a draft.
+    // A new post starts as a draft.
     isPublished: post?.isPublished ?? false,
   });
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>

@@ -14,9 +14,9 @@ import {
   orderedAreas,
 } from './cache-view.ts';
 
-// The Cache tab (SPEC §2, §7 Admin, §8, §9; issue 13 item 5): each response-cache area as a bar
+// The Cache tab: each response-cache area as a bar
 // of size against maxSize with hits, misses and hit ratio (polled every 10 s), the image stats
-// (every 30 s), and the actions with SPEC §8's toasts. Polling stops while the tab or the browser
+// (every 30 s), and the actions with their toasts ('Cache Cleared', 'Failed to clear cache', …). Polling stops while the tab or the browser
 // tab is hidden.
 
 /** Fetches `load` now and every `ms` (null: once) while `active` and the page is visible. */

@@ -1,9 +1,9 @@
-// Figures of the Cache tab (SPEC §3 cache and image stats, §9 areas and polls).
+// Figures of the Cache tab.
 
 export const CACHE_POLL_MS = 10_000;
 export const IMAGE_POLL_MS = 30_000;
 
-/** SPEC §9's areas, in the order the panel lists them; areas the server adds come after. */
+/** The cache areas, in the order the panel lists them; areas the server adds come after. */
 export const AREA_ORDER = ['recipes', 'categories', 'search', 'featured', 'pages', 'settings'];
 
 export interface AreaStats {

@@ -8,8 +8,8 @@ import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
 import { useSaveForm } from '../shared/use-save-form.ts';
 
-// The Categories tab (SPEC §2, §5, §8): the list with recipe counts, a form in a dialog (name
-// required: 'Category name is required'; description optional), and delete after the SPEC
+// The Categories tab: the list with recipe counts, a form in a dialog (name
+// required: 'Category name is required'; description optional), and delete after the
 // question; a category that still has recipes cannot go ('Failed to delete category. It may
 // have associated recipes.').
 
@@ -27,7 +27,7 @@ export default function CategoriesTab() {
       question: { title: 'Delete category', message: 'Are you sure you want to delete this category?' },
       remove: () => api.delete('/api/categories/:id', { params: { id: category.id } }),
       deletedMessage: `Category "${category.name}" deleted.`,
-      // A 409 is the server refusing a category with recipes: SPEC §8's sentence, not the server's.
+      // A 409 is the server refusing a category with recipes: 'Failed to delete category. It may have associated recipes.', not the server's sentence.
       failedMessage: (err) =>
         (err as { status?: number }).status === 409 ? STILL_HAS_RECIPES : errorText(err, STILL_HAS_RECIPES),
       onChange: reload,

@@ -21,7 +21,7 @@ import { failureText, type GeneratorContext } from './generator-view.ts';
 
 // The generate panels of the AI Generator tab: one recipe, bulk recipes, blog (one or bulk) and
 // the CSV upload. Each validates with the API's own schema before sending, disables its button
-// while the request runs or while generating is impossible, and toasts SPEC §8's titles.
+// while the request runs or while generating is impossible, and toasts the catalogued titles ('Recipe Generated!', 'Generation Failed', …).
 
 function ModelField({
   models,

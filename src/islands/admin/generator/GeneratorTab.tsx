@@ -18,7 +18,7 @@ import {
   jobProgressText,
 } from './generator-view.ts';
 
-// The AI Generator tab (SPEC §2, §5, §8, §9; issue 14 §10): single recipe, bulk, blog and bulk
+// The AI Generator tab: single recipe, bulk, blog and bulk
 // blog, CSV upload with its template, the switches and schedule, today's count against the cap,
 // the jobs in progress (they live in the database, so a reload shows them again) and the log.
 // Generate buttons are disabled while the generator is off or not configured, and say why.

@@ -22,7 +22,7 @@ import {
 } from './generator-view.ts';
 
 // The AI Generator tab's settings (switches, schedule hours, batch size, daily limit), its log
-// with today's figures, and SPEC §5's API-keys notice.
+// with today's figures, and the API-keys notice.
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
@@ -39,7 +39,7 @@ export function SettingsPanel({ config, setConfig }: GeneratorContext) {
     setMaxPerDay(String(config.maxPerDay));
   }, [config.scheduleHours, config.batchSize, config.maxPerDay]);
 
-  /** A switch: saved at once; SPEC §8 — a failed toggle update is silent (the switch flips back). */
+  /** A switch: saved at once; a failed toggle update is silent (the switch flips back). */
   const toggle = async (key: 'isEnabled' | 'schedulingEnabled' | 'csvUploadEnabled', value: boolean) => {
     const previous = config;
     setConfig({ ...config, [key]: value });
@@ -276,7 +276,7 @@ export function LogPanel({ tick, active }: { tick: number; active: boolean }) {
   );
 }
 
-/** SPEC §5: the keys form only explains where keys live; nothing is sent or stored. */
+/** The keys form only explains where keys live; nothing is sent or stored. */
 export function ApiKeysNotice() {
   const [openai, setOpenai] = useState('');
   const [other, setOther] = useState('');

@@ -26,7 +26,7 @@ const KIND_NAMES: Record<GeneratorJob['kind'], string> = {
 };
 export const jobKindName = (kind: GeneratorJob['kind']) => KIND_NAMES[kind];
 
-/** "Total 10: 7 generated, 1 skipped, 1 failed" — SPEC's total/generated/skipped, and failures. */
+/** "Total 10: 7 generated, 1 skipped, 1 failed" — the answer's total/generated/skipped, and failures. */
 export function jobProgressText(
   job: Pick<GeneratorJob, 'generated' | 'skipped' | 'failed' | 'total' | 'status'>,
 ): string {
@@ -36,7 +36,7 @@ export function jobProgressText(
   return `Total ${job.total}: ${job.generated} generated${skipped}${failed}`;
 }
 
-/** The toast a job the admin started shows when it ends (SPEC §8 titles). */
+/** The toast a job the admin started shows when it ends. */
 export function jobEndToast(job: GeneratorJob): {
   title: string;
   description: string;
@@ -94,7 +94,7 @@ export interface GeneratorContext {
   refresh: () => void;
 }
 
-/** The server's sentence for a failed call (SPEC §8: the server response text). */
+/** The server's sentence for a failed call (the server response text). */
 export function failureText(err: unknown, fallback: string): string {
   if (err instanceof ApiRequestError) return err.error ?? err.message;
   return fallback;

@@ -12,7 +12,7 @@ import { useItemEditor } from '../shared/use-item-editor.ts';
 import { useResource } from '../shared/use-resource.ts';
 import { useSaveForm } from '../shared/use-save-form.ts';
 
-// The Pages tab (SPEC §2, §3 "Static page", §4, §5, §8): static pages (a new page is published
+// The Pages tab: static pages (a new page is published
 // by default; its slug follows the title while creating and is frozen when editing), and the
 // footer form (the page with slug footer holds its JSON).
 
@@ -92,7 +92,7 @@ function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (sa
   });
 
   const setTitle = (title: string) =>
-    // SPEC §4: the slug follows the title while creating, and is frozen when editing.
+    // The slug follows the title while creating, and is frozen when editing.
     setForm((f) => ({ ...f, title, slug: editing ? f.slug : slugFromTitle(title) }));
 
   return (

@@ -7,8 +7,8 @@ import { showToast } from '../../../stores/toasts.ts';
 import NewPasswordField, { weakPasswordError } from '../../auth/NewPasswordField.tsx';
 import { Panel, TextField } from '../shared/fields.tsx';
 
-// The Password tab (SPEC §5 "Change password", §8): the shared change-password form schema's
-// messages inline; the server's message or SPEC's fallback on failure.
+// The Password tab: the shared change-password form schema's
+// messages inline; the server's message or 'Failed to change password. Please check your current password.' on failure.
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -23,9 +23,9 @@ import {
 } from './recipe-form.ts';
 import VersionsPanel from './VersionsPanel.tsx';
 
-// The recipe form (issue 12 item 3): every SPEC §3 field a cook fills in, checked with the shared
-// schema before sending (SPEC §5 messages inline), then POST /api/recipes or PUT /api/recipes/{id}
-// with the SPEC §8 toasts. Editing shows the earlier versions, each restorable in one click.
+// The recipe form: every recipe field a cook fills in, checked with the shared
+// schema before sending (its messages inline), then POST /api/recipes or PUT /api/recipes/{id}
+// with the success and failure toasts ('Recipe created successfully!', 'Failed to create recipe'). Editing shows the earlier versions, each restorable in one click.
 
 export default function RecipeForm({
   recipe,

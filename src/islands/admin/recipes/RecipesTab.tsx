@@ -13,8 +13,8 @@ import { useResource } from '../shared/use-resource.ts';
 import TrashPanel from '../shared/TrashPanel.tsx';
 import RecipeForm from './RecipeForm.tsx';
 
-// The Recipes tab (SPEC §2, issue 12 item 3): a table with search, paging, thumbnails, rating and
-// the time of the last change, refetched when the window regains focus (SPEC §7); 'New recipe'
+// The Recipes tab: a table with search, paging, thumbnails, rating and
+// the time of the last change, refetched when the window regains focus; 'New recipe'
 // and 'Edit' open the form, 'Delete' asks first and can be undone from the toast.
 
 export const PAGE_SIZE = 20;
@@ -91,14 +91,14 @@ function RecipeList({
   const [confirm, confirmDialog] = useConfirm();
   const active = useTabActive();
 
-  // SPEC §7: the admin's list is fetched again when the window regains focus.
+  // The admin's list is fetched again when the window regains focus.
   useEffect(() => {
     if (!active) return;
     window.addEventListener('focus', reload);
     return () => window.removeEventListener('focus', reload);
   }, [active, reload]);
 
-  // The search runs 300 ms after typing stops (SPEC §4's search pause).
+  // The search runs 300 ms after typing stops.
   useEffect(() => {
     const timer = setTimeout(() => {
       setApplied(query);

@@ -9,7 +9,7 @@ import { Panel, rowButton } from '../shared/fields.tsx';
 import { publishRequested, shortTime } from '../shared/publish-state.ts';
 import { useResource } from '../shared/use-resource.ts';
 
-// Earlier versions of a recipe, page or post (issue 12 item 6): the last 20 with their time and
+// Earlier versions of a recipe, page or post: the last 20 with their time and
 // author, each restored in one click (the restore is itself kept as a version, so it can be undone).
 
 /** The item whose versions are shown, and what its restore hands back (the same kind of item). */

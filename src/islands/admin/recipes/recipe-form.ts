@@ -12,7 +12,7 @@ import {
 
 // The recipe form's state (what a cook types: ingredient rows in named sections, steps, tags as
 // chips, nutrition amounts as numbers) and its two translations: from a stored recipe, and into
-// the API's RecipeInput, which is then checked with the shared schema (SPEC §5 messages).
+// the API's RecipeInput, which is then checked with the shared schema.
 
 let keySeed = 0;
 /** A key for list rows, stable while a row moves. */
@@ -176,7 +176,7 @@ export function rowFromIngredient(line: unknown): IngredientRow {
   };
 }
 
-/** The ingredient sections of a stored recipe (SPEC §3's shapes, a JSON string included). */
+/** The ingredient sections of a stored recipe (any stored shape, a JSON string included). */
 export function sectionsFromIngredients(value: unknown): IngredientSectionDraft[] {
   let data = value;
   if (typeof data === 'string')
@@ -331,7 +331,7 @@ export function inputFromDraft(draft: RecipeDraft): RecipeBody {
 }
 
 /**
- * SPEC §5's sentences for the recipe form, for the cases where the shared schema's own message is
+ * The recipe form's sentences ('Title is required', …), for the cases where the shared schema's own message is
  * a generic one (a field left empty, a number missing).
  */
 const REQUIRED_MESSAGES: Record<string, string> = {
@@ -380,7 +380,7 @@ export function validateDraft(draft: RecipeDraft): Record<string, string> {
     const own = REQUIRED_MESSAGES[key];
     errors[key] ??= own && (GENERIC.test(message) || isEmpty(input, key)) ? own : message;
   }
-  // SPEC §5: cook time at least 1 minute, unless the recipe is marked as needing no cooking.
+  // Cook time at least 1 minute, unless the recipe is marked as needing no cooking.
   const prep = Number(draft.prepTime);
   if (!errors.prepTime && !(prep >= 1)) errors.prepTime = REQUIRED_MESSAGES.prepTime!;
   if (!draft.noCooking && !errors.cookTime && !(Number(draft.cookTime) >= 1))

@@ -8,7 +8,7 @@ import { CheckboxField, LoadError, Panel, TextArea, TextField } from '../shared/
 import { publishRequested } from '../shared/publish-state.ts';
 import { useResource } from '../shared/use-resource.ts';
 
-// The Settings tab (SPEC §3 "Site settings", §7 PUT /api/settings with the full object, §8
+// The Settings tab (every site setting, saved with PUT /api/settings as the full object,
 // 'Settings Saved' / 'Failed to save settings. Please try again.').
 
 const TEXT_FIELDS: { key: keyof SiteSettings; label: string; type?: 'url' | 'email'; long?: boolean }[] = [

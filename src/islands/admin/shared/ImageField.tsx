@@ -2,7 +2,7 @@ import { useId, useRef, useState, type DragEvent } from 'react';
 import { errorText } from '../../../lib/api/client.ts';
 import { imageFileProblem, uploadImage } from './admin-api.ts';
 
-// An image for a recipe or a post (issue 13 item 3): drop a photo on the box or pick one
+// An image for a recipe or a post: drop a photo on the box or pick one
 // (≤ 5 MB; the server checks the bytes and re-encodes it into the site's own image store), or
 // type an image URL; a preview shows what the page will show.
 

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 
-// Labelled form controls for the dashboard's forms, each with its inline error (SPEC §5
-// messages) wired to it through aria-invalid and aria-describedby.
+// Labelled form controls for the dashboard's forms, each with its inline error (the
+// validation message) wired to it through aria-invalid and aria-describedby.
 
 interface Common {
   label: string;
@@ -195,7 +195,7 @@ export function Panel({
   );
 }
 
-/** The 'Error loading …' block with the message and a Try Again button (SPEC §2 recipe list). */
+/** The 'Error loading …' block with the message and a Try Again button. */
 export function LoadError({
   title,
   message,

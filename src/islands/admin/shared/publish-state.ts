@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import type { PublishStatus } from '../../../lib/schemas/publish.ts';
 
-// What the dashboard says about publishing (issue 12 item 4): 'Publishing…' while a build waits
+// What the dashboard says about publishing: 'Publishing…' while a build waits
 // or runs, then 'Live' with the time, or the failed build's error. Forms call publishRequested()
 // after a save so the status is asked for at once rather than at the next slow poll.
 

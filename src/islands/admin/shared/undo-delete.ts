@@ -3,7 +3,7 @@ import { showToast } from '../../../stores/toasts.ts';
 import type { Trashed } from '../../../lib/api/answers.ts';
 import { publishRequested } from './publish-state.ts';
 
-/** How long the toast offers to undo a delete (issue 12 item 6). */
+/** How long the toast offers to undo a delete. */
 export const UNDO_MS = 10_000;
 
 /**

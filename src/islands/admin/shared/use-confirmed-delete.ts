@@ -5,11 +5,11 @@ import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
 import { deleteWithUndo } from './undo-delete.ts';
 
-// A list row's Delete (SPEC §2 "destructive actions ask first", §8's questions): ask, then delete
+// A list row's Delete: ask, then delete
 // into the trash with the Undo toast; a refusal is an error toast and the row stays.
 
 export interface DeleteRequest {
-  /** The question's title and sentence, e.g. 'Delete page' and SPEC §8's 'Are you sure …?'. */
+  /** The question's title and sentence, e.g. 'Delete page' and 'Are you sure you want to delete this page?'. */
   question: { title: string; message: string };
   remove: () => Promise<Trashed>;
   /** The success toast's text, e.g. 'Page deleted.'. */
