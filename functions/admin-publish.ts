@@ -5,8 +5,8 @@ import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 import { publishStatus } from './_shared/services/publishing.ts';
 
-// Publishing status for the dashboard (docs/DECISIONS.md "Publishing"): 'Publishing…' while a request waits or
-// builds, then 'Live' with the time; a failed build shows its error while the previous site keeps
+// Publishing status for the dashboard (docs/DECISIONS.md "Publishing"): 'Publishing…' while a request waits
+// or builds, then 'Live' with the time; a failed build shows its error while the previous site keeps
 // serving. POST publishes the whole site again (after a failed build, or a change made outside
 // the dashboard).
 

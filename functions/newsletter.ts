@@ -30,7 +30,8 @@ export default defineRoutes([
     handler: async (req, { netlify }) => {
       const input = await readJson(req, NewsletterSubscriberInputSchema, MAX_BODY_BYTES).catch(
         (err: unknown) => {
-          // The form names the email field; every email problem reads as the one sentence 'Please enter a valid email address'.
+          // The form names the email field; every email problem reads as one sentence:
+          // 'Please enter a valid email address'.
           if (
             err instanceof ApiError &&
             err.status === 400 &&

@@ -21,7 +21,7 @@ const CHROMIUM_CANDIDATES = [
   '/usr/bin/chromium-browser',
   '/usr/bin/google-chrome',
 ].filter(Boolean) as string[];
-/** The flags of tests/helpers/browser.ts (docs/DECISIONS.md "Quality gates"): headless, no sandbox, no background network. */
+/** The flags of tests/helpers/browser.ts: headless, no sandbox, no background network. */
 const FLAGS = [
   '--headless',
   '--no-sandbox',

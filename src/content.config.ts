@@ -70,7 +70,7 @@ function databaseLoader<T extends object>(
   };
 }
 
-/** Static pages with the {contactEmail} placeholder (the contact page's support address) filled in from the settings. */
+/** Static pages with the {contactEmail} placeholder (the support address) filled in from the settings. */
 async function pagesWithContactEmail(db: Db) {
   const [pages, settings] = await Promise.all([publishedPages(db), siteSettings(db)]);
   const email = settings?.contactEmail || defaultSettings('').contactEmail;

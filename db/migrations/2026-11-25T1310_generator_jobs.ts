@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
-// The AI generator (docs/DECISIONS.md "Admin, images and the generator"). The initial schema has the config row, the models
-// and the log; this adds what running it needs:
+// The AI generator (docs/DECISIONS.md "Admin, images and the generator"). The initial schema has the config
+// row, the models and the log; this adds what running it needs:
 // - the current models (a database seeded before this migration has only two) and the
 //   default schedule hours (0, 3, 6, … 21 UTC);
 // - the scheduled run's lock and the hour it last ran, so overlapping or repeated invocations in

@@ -1,5 +1,5 @@
-// Calls the build hook (docs/DECISIONS.md "Publishing"): a Netlify build hook in production, the local server's
-// /__hooks/build under `npm start` (its URL carries the secret). Only functions/_shared/publish.ts
+// Calls the build hook (docs/DECISIONS.md "Publishing"): a Netlify build hook in production, the local
+// server's /__hooks/build under `npm start` (its URL carries the secret). Only functions/_shared/publish.ts
 // calls it. The body names the publish request and its scope: Netlify hands it to the build as
 // INCOMING_HOOK_BODY, the local server reads it.
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 
-// JSON in, JSON out (docs/DECISIONS.md "API conventions"). Errors are {"error": sentence, "issues"?: [{path, message}]}.
+// JSON in, JSON out (docs/DECISIONS.md "API conventions"). Errors are
+// {"error": sentence, "issues"?: [{path, message}]}.
 
 /** Headers every function response carries (netlify.toml headers only reach static files). */
 const SECURITY_HEADERS: Record<string, string> = {

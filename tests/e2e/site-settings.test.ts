@@ -8,8 +8,8 @@ import { ROOT } from '../helpers/paths.ts';
 
 // On the running site: the admin's settings reach the prebuilt pages after the
 // publish they trigger (reviews form, newsletter forms, names, footer, legal links, analytics),
-// and the analytics loader runs only when switched on with an id. Nothing here leaves the machine: gtag.js is answered
-// by a stub through route interception.
+// and the analytics loader runs only when switched on with an id. Nothing here leaves the machine: gtag.js is
+// answered by a stub through route interception.
 
 const ADMIN = { username: 'admin', password: 'admin-test-password' };
 const GTAG = /^https:\/\/www\.googletagmanager\.com\/gtag\/js/;

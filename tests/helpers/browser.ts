@@ -20,7 +20,7 @@ if (!chromiumPath) {
   console.log('browser: no Chromium found (apt-get install -y chromium), so the browser tests are skipped.');
 }
 
-/** docs/DECISIONS.md "Quality gates" flags: headless, no sandbox (root), and no background network on this closed machine. */
+/** Chromium flags: headless, no sandbox (root), and no background network on this closed machine. */
 const FLAGS = [
   '--headless',
   '--no-sandbox',

@@ -6,8 +6,8 @@ import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { builtPages, currentBuildDir } from './built-site.ts';
 
-// axe-core in Chromium on every page type, in light and dark (docs/DECISIONS.md "Quality gates"). Pages other work
-// adds (/search, /kitchen-helper) are checked once their route files exist.
+// axe-core in Chromium on every page type, in light and dark (docs/DECISIONS.md "Quality gates"). Pages other
+// work adds (/search, /kitchen-helper) are checked once their route files exist.
 
 const baseUrl = inject('baseUrl');
 const buildDir = currentBuildDir();

@@ -1,5 +1,5 @@
-// The API response cache is split into areas (recipes, categories, search, featured, pages, settings) so the admin sees, and clears, each
-// one on its own, and a content write drops only the areas it touches.
+// The API response cache is split into areas (recipes, categories, search, featured, pages, settings) so the
+// admin sees, and clears, each one on its own, and a content write drops only the areas it touches.
 
 export const CACHE_AREAS = ['recipes', 'categories', 'search', 'featured', 'pages', 'settings'] as const;
 export type CacheArea = (typeof CACHE_AREAS)[number];

@@ -324,8 +324,8 @@ export async function searchRecipes(db: Db, query: SearchQuery): Promise<RecipeS
 
 // ---------------------------------------------------------------------------------------------
 // Writes (admin form, generator, import). Each is one transaction and then one `publish` with
-// what changed (docs/DECISIONS.md "Publishing"). Input is validated here, so every caller gets the same rules and
-// the recipe form's messages.
+// what changed (docs/DECISIONS.md "Publishing"). Input is validated here, so every caller gets the same rules
+// and the recipe form's messages.
 
 /** Who made a change, recorded with versions and trash entries ('admin', 'generator', 'import'). */
 export interface WriteOptions {

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 
 // Keeps the screen on while cooking (Screen Wake Lock API). The browser drops the lock whenever
 // the page is hidden, and a released lock cannot be reused, so it is requested again each time
-// the page becomes visible (cooks expect the screen to stay on). Refusals (battery saver, policy) are not errors.
+// the page becomes visible (cooks expect the screen to stay on). Refusals (battery saver, policy)
+// are not errors.
 
 export type WakeLockState = 'unsupported' | 'off' | 'on';
 

@@ -4,7 +4,8 @@ import type { ShoppingItem } from '../schemas/shopping-item.ts';
 import { isMetricUnit } from './ingredient-item.ts';
 
 // How shopping-list items read, on screen and in the exported shopping-list.txt: amounts as a
-// cook writes them ("1 1/2 cups flour", "0.75 kg potatoes"), grouped by aisle in the store's order (Produce first, Other last).
+// cook writes them ("1 1/2 cups flour", "0.75 kg potatoes"), grouped by aisle in
+// the store's order (Produce first, Other last).
 
 /** The file name of the export. */
 export const EXPORT_FILE_NAME = 'shopping-list.txt';
