@@ -30,7 +30,7 @@ export default defineRoutes([
     handler: async (req, { netlify }) => {
       if (req.headers.get(WORKER_HEADER) !== workerToken()) throw new ApiError(403, 'Not allowed.');
       const outcome = await drainJobs(getDb(), { deadline: Date.now() + BUDGET_MS, context: netlify });
-      if (outcome.requeued) await kickWorker(netlify);
+      if (outcome.requeued) await kickWorker(netlify, req);
       return json(outcome, { status: 202 });
     },
   },

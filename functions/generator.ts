@@ -125,7 +125,7 @@ export default defineRoutes([
         await releaseBudget(db, body.count, day);
         throw err;
       });
-      await kickWorker(netlify);
+      await kickWorker(netlify, req);
       return json(acceptedAnswer(job), { status: 202 });
     },
   },
@@ -162,7 +162,7 @@ export default defineRoutes([
         total: body.count,
         params: { tone: body.tone, length: body.length },
       });
-      await kickWorker(netlify);
+      await kickWorker(netlify, req);
       return json({ success: true, ...acceptedAnswer(job) }, { status: 202 });
     },
   },
@@ -216,7 +216,7 @@ export default defineRoutes([
         await releaseBudget(db, titles.length, day);
         throw err;
       });
-      await kickWorker(netlify);
+      await kickWorker(netlify, req);
       return json(acceptedAnswer(job), { status: 202 });
     },
   },
