@@ -338,6 +338,43 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       },
     );
 
+    it.each([
+      ['one recipe', '/api/generator/recipe', { prompt: 'slow lentil soup' }],
+      [
+        'one blog post',
+        '/api/generator/ai-blog',
+        { prompt: 'slow braising', tone: 'friendly', length: 'short' },
+      ],
+    ])(
+      "%s ends at the waiting routes' deadline (production's 90 s timeout and 2 retries notwithstanding): 504, count given back",
+      async (_name, url, body) => {
+        process.env.OPENAI_TIMEOUT_SECONDS = '90';
+        process.env.OPENAI_MAX_RETRIES = '2';
+        process.env.GENERATOR_SYNC_DEADLINE_SECONDS = '1';
+        try {
+          await db().updateTable('generator_config').set({ current_count: 5 }).execute();
+          const before = (await api('GET', '/api/generator/config')).body.currentCount;
+          expect(before).toBe(5);
+          const recipes = await recipeCount();
+          fake.script({ kind: 'slow', ms: 5000 }, { kind: 'slow', ms: 5000 }, { kind: 'slow', ms: 5000 });
+          const started = Date.now();
+          const res = await api('POST', url, body);
+          const took = Date.now() - started;
+          expect(res.status).toBe(504);
+          expect(res.body.error).toMatch(
+            /did not finish within the 1 seconds a generation may take while you wait/,
+          );
+          expect(took).toBeLessThan(2500);
+          expect((await api('GET', '/api/generator/config')).body.currentCount).toBe(before);
+          expect(await recipeCount()).toBe(recipes);
+        } finally {
+          process.env.OPENAI_TIMEOUT_SECONDS = '2';
+          process.env.OPENAI_MAX_RETRIES = '0';
+          delete process.env.GENERATOR_SYNC_DEADLINE_SECONDS;
+        }
+      },
+    );
+
     it('a title that still clashes after the retry is refused (409), nothing inserted', async () => {
       const existing = await db()
         .selectFrom('recipes')
