@@ -89,6 +89,16 @@ describe('the deploy build', () => {
   });
 });
 
+describe('netlify.toml [functions]', () => {
+  it('sets no node_bundler (ignored for v2 functions) and keeps included_files', () => {
+    const toml = parseToml(fs.readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8')) as {
+      functions?: FunctionsConfig;
+    };
+    expect(toml.functions?.node_bundler).toBeUndefined();
+    expect(toml.functions?.included_files).toContain('!node_modules/node/**');
+  });
+});
+
 describe('functions bundle with zip-it-and-ship-it', () => {
   it('bundles every function file', () => {
     expect(results.map((r) => r.name).sort()).toEqual(functionFiles);
