@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import type { ApiRoutes, RouteKey } from '../../src/lib/api/routes.ts';
 import { ApiError, errorResponse, type JsonResponse } from './http.ts';
+import { configuredSiteOrigin } from '../../src/lib/site-url.ts';
 import { assertSameSite } from './same-site.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,10 +42,10 @@ export type TypedRoute = {
     : never;
 }[RouteKey];
 
-/** Origins besides the request's own that may send state-changing requests (SITE_URL). */
+/** Origins besides the request's own that may send state-changing requests (the site's URL). */
 function trustedOrigins(): string[] {
-  const site = process.env.SITE_URL;
-  return site ? [new URL(site).origin] : [];
+  const site = configuredSiteOrigin(process.env);
+  return site ? [site] : [];
 }
 
 /**
@@ -52,7 +53,7 @@ function trustedOrigins(): string[] {
  * deployed on an older Node, every route would otherwise fail with a ReferenceError's stack.
  */
 export function runtimeTooOldMessage(version = process.versions.node): string {
-  return `This site's functions need Node.js 24 or newer (they use URLPattern), and this runtime is Node.js ${version}. Set NODE_VERSION=24 in the site's environment variables (Netlify runs functions on it) and deploy again.`;
+  return `This site's functions need Node.js 24 or newer (they use URLPattern), and this runtime is Node.js ${version}. Set NODE_VERSION=24 in the site's environment variables in the Netlify UI (AWS_LAMBDA_JS_RUNTIME=nodejs24.x pins the functions' runtime) and deploy again.`;
 }
 
 let toldTooOld = false;

@@ -14,6 +14,7 @@ import { startWebSocketProxy } from './ws-proxy.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { openPGlite } from '../../db/embedded.ts';
 import { seedDatabase } from '../../db/seed.ts';
+import { siteUrl } from '../../src/lib/site-url.ts';
 
 export interface PreparedDatabase {
   db: Db;
@@ -72,7 +73,7 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
   t = performance.now();
   const seed = await seedDatabase(db, {
     contentDir: path.join(options.root, 'content'),
-    siteUrl: process.env.SITE_URL ?? 'http://localhost:8888',
+    siteUrl: siteUrl(process.env),
     adminPassword: process.env.ADMIN_PASSWORD,
   });
   if (seed.seeded) {
