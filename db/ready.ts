@@ -24,6 +24,7 @@ export function getReadyDb(): Promise<Db> {
       contentDir: path.resolve('content'),
       siteUrl: siteUrl(process.env),
       adminPassword: process.env.ADMIN_PASSWORD,
+      adminPasswordRequired: process.env.NETLIFY === 'true',
     });
     return db;
   })();

@@ -71,10 +71,15 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
   report.push(applied.length ? `Migrated: ${applied.join(', ')} (${ms(t)})` : 'Migrations: up to date');
 
   t = performance.now();
+  // A Netlify build never generates the admin's password: it would be printed in the deploy log.
   const seed = await seedDatabase(db, {
     contentDir: path.join(options.root, 'content'),
     siteUrl: siteUrl(process.env),
     adminPassword: process.env.ADMIN_PASSWORD,
+    adminPasswordRequired: process.env.NETLIFY === 'true',
+  }).catch(async (err: unknown) => {
+    await close();
+    throw err;
   });
   if (seed.seeded) {
     report.push(
