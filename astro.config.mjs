@@ -5,9 +5,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { finishPages } from './src/integrations/finish-pages.ts';
 import { settledDirective } from './src/integrations/settled-directive.ts';
 import { reactRenderToString } from './src/integrations/react-render-to-string.ts';
+import { siteUrl } from './src/lib/site-url.ts';
 
-// The canonical origin for links, the sitemap and JSON-LD (docs/DECISIONS.md "Environment").
-const site = process.env.SITE_URL || 'http://localhost:8888';
+// The canonical origin for links, the sitemap and JSON-LD: SITE_URL, else Netlify's own address
+// for this deploy, else the local server's.
+const site = siteUrl(process.env);
 
 export default defineConfig({
   site,

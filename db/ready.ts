@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { getDb, migrateToLatest, type Db } from './client.ts';
 import { seedDatabase } from './seed.ts';
+import { siteUrl } from '../src/lib/site-url.ts';
 
 const READY = Symbol.for('forkful.db.ready');
 type GlobalWithReady = typeof globalThis & { [READY]?: Promise<Db> };
@@ -21,8 +22,9 @@ export function getReadyDb(): Promise<Db> {
     await migrateToLatest(db);
     await seedDatabase(db, {
       contentDir: path.resolve('content'),
-      siteUrl: process.env.SITE_URL ?? 'http://localhost:8888',
+      siteUrl: siteUrl(process.env),
       adminPassword: process.env.ADMIN_PASSWORD,
+      adminPasswordRequired: process.env.NETLIFY === 'true',
     });
     return db;
   })();

@@ -101,6 +101,17 @@ interface BlogCategoryFile {
   description?: string;
 }
 
+/** Seeding refused before anything was written; the message says what to set. */
+export class SeedRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SeedRefusedError';
+  }
+}
+
+export const ADMIN_PASSWORD_REQUIRED_MESSAGE =
+  "ADMIN_PASSWORD is not set, so the admin's first password would be generated and printed in the deploy log. Set ADMIN_PASSWORD (6 to 72 bytes) in the site's environment variables and deploy again; nothing was seeded.";
+
 /**
  * Loads content/ into an empty database in one transaction. A database that has been seeded
  * (its settings row exists) is left exactly as it is: after the first start the database, not
@@ -108,10 +119,18 @@ interface BlogCategoryFile {
  */
 export async function seedDatabase(
   db: Db,
-  options: { contentDir: string; siteUrl: string; adminPassword?: string | undefined },
+  options: {
+    contentDir: string;
+    siteUrl: string;
+    adminPassword?: string | undefined;
+    /** Refuse to generate the admin's password (a deploy, whose log others read): ADMIN_PASSWORD must be set. */
+    adminPasswordRequired?: boolean;
+  },
 ): Promise<SeedResult> {
   const already = await db.selectFrom('settings').select('id').executeTakeFirst();
   if (already) return { seeded: false, recipes: 0, categories: 0, reviews: 0, posts: 0 };
+  if (options.adminPasswordRequired && !options.adminPassword)
+    throw new SeedRefusedError(ADMIN_PASSWORD_REQUIRED_MESSAGE);
 
   const { contentDir } = options;
   const categories = readJsonFile<CategoryFile[]>(path.join(contentDir, 'categories.json'), []);

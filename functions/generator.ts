@@ -6,7 +6,7 @@ import {
   GenerateBlogRequestSchema,
   GenerateRecipeRequestSchema,
 } from '../src/lib/schemas/generator-request.ts';
-import { GenerationError } from './_shared/generator/ai-client.ts';
+import { GenerationError, syncDeadline } from './_shared/generator/ai-client.ts';
 import { generateBlogPost } from './_shared/generator/blog.ts';
 import { csvTemplate, parseTitlesCsv, readCsvUpload } from './_shared/generator/csv.ts';
 import { generateRecipe, similarRecipe } from './_shared/generator/recipes.ts';
@@ -95,9 +95,12 @@ export default defineRoutes([
       const body = await readJson(req, GenerateRecipeRequestSchema);
       await assertGeneratorAvailable(db);
       const model = await resolveModel(db, body.modelId);
+      // The whole generation ends well within the synchronous function's time (see syncDeadline);
+      // every failure, the deadline's 504 included, gives the reserved recipe back.
+      const deadline = syncDeadline();
       const day = await claimBudget(db, 1);
       try {
-        const recipe = await generateRecipe(db, { prompt: body.prompt, model, kind: 'recipe' });
+        const recipe = await generateRecipe(db, { prompt: body.prompt, model, kind: 'recipe', deadline });
         await publish({ reason: `Recipe "${recipe.title}" generated`, recipes: [recipe] }, netlify);
         return json(recipe, { status: 201 });
       } catch (err) {
@@ -125,7 +128,7 @@ export default defineRoutes([
         await releaseBudget(db, body.count, day);
         throw err;
       });
-      await kickWorker(netlify);
+      await kickWorker(netlify, req);
       return json(acceptedAnswer(job), { status: 202 });
     },
   },
@@ -138,8 +141,9 @@ export default defineRoutes([
       const body = await readJson(req, GenerateBlogRequestSchema);
       await assertGeneratorAvailable(db);
       const model = await resolveModel(db, body.modelId);
+      const deadline = syncDeadline();
       try {
-        const post = await generateBlogPost(db, { ...body, model, kind: 'blog' });
+        const post = await generateBlogPost(db, { ...body, model, kind: 'blog', deadline });
         await publish({ reason: `Blog draft "${post.title}" generated`, blog: true }, netlify);
         return json({ ...post, isPublished: false }, { status: 201 });
       } catch (err) {
@@ -162,7 +166,7 @@ export default defineRoutes([
         total: body.count,
         params: { tone: body.tone, length: body.length },
       });
-      await kickWorker(netlify);
+      await kickWorker(netlify, req);
       return json({ success: true, ...acceptedAnswer(job) }, { status: 202 });
     },
   },
@@ -216,7 +220,7 @@ export default defineRoutes([
         await releaseBudget(db, titles.length, day);
         throw err;
       });
-      await kickWorker(netlify);
+      await kickWorker(netlify, req);
       return json(acceptedAnswer(job), { status: 202 });
     },
   },

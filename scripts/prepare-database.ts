@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '../db/client.ts';
+import { SeedRefusedError } from '../db/seed.ts';
 import { prepareDatabase } from './lib/prepare.ts';
 
 if (!databaseUrl() && process.env.NETLIFY === 'true') {
@@ -12,6 +13,11 @@ if (!databaseUrl() && process.env.NETLIFY === 'true') {
   process.exit(1);
 }
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const prepared = await prepareDatabase({ root });
+const prepared = await prepareDatabase({ root }).catch((err: unknown) => {
+  // A refusal is a sentence saying what to set, not a stack trace.
+  if (!(err instanceof SeedRefusedError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 for (const line of prepared.report) console.log(line);
 await prepared.close();

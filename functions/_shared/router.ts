@@ -1,6 +1,7 @@
 import type { Config, Context } from '@netlify/functions';
 import type { ApiRoutes, RouteKey } from '../../src/lib/api/routes.ts';
 import { ApiError, errorResponse, type JsonResponse } from './http.ts';
+import { configuredSiteOrigin } from '../../src/lib/site-url.ts';
 import { assertSameSite } from './same-site.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,10 +42,30 @@ export type TypedRoute = {
     : never;
 }[RouteKey];
 
-/** Origins besides the request's own that may send state-changing requests (SITE_URL). */
+/** Origins besides the request's own that may send state-changing requests (the site's URL). */
 function trustedOrigins(): string[] {
-  const site = process.env.SITE_URL;
-  return site ? [new URL(site).origin] : [];
+  const site = configuredSiteOrigin(process.env);
+  return site ? [site] : [];
+}
+
+/**
+ * The sentence a function answers when its runtime lacks URLPattern (global from Node.js 24 on):
+ * deployed on an older Node, every route would otherwise fail with a ReferenceError's stack.
+ */
+export function runtimeTooOldMessage(version = process.versions.node): string {
+  return `This site's functions need Node.js 24 or newer (they use URLPattern), and this runtime is Node.js ${version}. Set NODE_VERSION=24 in the site's environment variables in the Netlify UI (AWS_LAMBDA_JS_RUNTIME=nodejs24.x pins the functions' runtime) and deploy again.`;
+}
+
+let toldTooOld = false;
+
+/** The 500 every route answers on a runtime without URLPattern; the reason is logged once. */
+function runtimeTooOld(): Response {
+  const message = runtimeTooOldMessage();
+  if (!toldTooOld) {
+    toldTooOld = true;
+    console.error(`[router] ${message}`);
+  }
+  return errorResponse(new ApiError(500, message));
 }
 
 export type Handler = ((req: Request, context?: Partial<Context>) => Promise<Response>) & {
@@ -58,7 +79,12 @@ export type Handler = ((req: Request, context?: Partial<Context>) => Promise<Res
  * comes before `/api/recipes/:id`). A test checks that every route path is in the config.
  */
 export function defineRoutes(routes: readonly TypedRoute[]): Handler {
-  const compiled = routes.map((route) => ({ ...route, pattern: new URLPattern({ pathname: route.path }) }));
+  const Pattern = (globalThis as { URLPattern?: typeof URLPattern }).URLPattern;
+  if (!Pattern) {
+    const tooOld = async () => runtimeTooOld();
+    return Object.assign(tooOld, { routes: routes as readonly Route[] });
+  }
+  const compiled = routes.map((route) => ({ ...route, pattern: new Pattern({ pathname: route.path }) }));
   const handler = async (req: Request, context: Partial<Context> = {}): Promise<Response> => {
     try {
       const url = new URL(req.url);

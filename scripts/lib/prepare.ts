@@ -14,6 +14,7 @@ import { startWebSocketProxy } from './ws-proxy.ts';
 import type { PGlite } from '@electric-sql/pglite';
 import { openPGlite } from '../../db/embedded.ts';
 import { seedDatabase } from '../../db/seed.ts';
+import { siteUrl } from '../../src/lib/site-url.ts';
 
 export interface PreparedDatabase {
   db: Db;
@@ -70,10 +71,15 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
   report.push(applied.length ? `Migrated: ${applied.join(', ')} (${ms(t)})` : 'Migrations: up to date');
 
   t = performance.now();
+  // A Netlify build never generates the admin's password: it would be printed in the deploy log.
   const seed = await seedDatabase(db, {
     contentDir: path.join(options.root, 'content'),
-    siteUrl: process.env.SITE_URL ?? 'http://localhost:8888',
+    siteUrl: siteUrl(process.env),
     adminPassword: process.env.ADMIN_PASSWORD,
+    adminPasswordRequired: process.env.NETLIFY === 'true',
+  }).catch(async (err: unknown) => {
+    await close();
+    throw err;
   });
   if (seed.seeded) {
     report.push(

@@ -8,6 +8,7 @@ import { serveQueriesTo, type SharedQueries } from './ipc-database.ts';
 import { buildShards, combineReports, mergeBuildInto } from './build-shards.ts';
 import type { WorkerReport } from '../build-worker.ts';
 import { BUILD_WORKER_ENV, buildWorkerHeapMb, withoutServerFlags } from './server-flags.ts';
+import { configuredSiteUrl } from '../../src/lib/site-url.ts';
 
 // Builds the static site into a fresh folder per build and tells the server to switch to it
 // when done (building into the served folder gave 404s under load). One build at a time;
@@ -40,7 +41,7 @@ async function currentStamp(db: Db, root: string): Promise<string> {
   const hash = crypto
     .createHash('sha256')
     .update(rows[0]?.v ?? '')
-    .update(process.env.SITE_URL ?? '');
+    .update(configuredSiteUrl(process.env) ?? '');
   for (const entry of ['src', 'public', 'astro.config.mjs', 'package-lock.json'])
     hashTree(hash, path.join(root, entry));
   return hash.digest('hex').slice(0, 16);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import adminImages, { adminImageRoutes } from '../../functions/admin-images.ts';
 import images from '../../functions/images.ts';
 import { convertRemoteImages } from '../../functions/_shared/images/convert-remote.ts';
+import { isPublicAddress, type AddressPolicy } from '../../functions/_shared/images/address-policy.ts';
 import { FolderImageStore, setImageStore } from '../../functions/_shared/images/store.ts';
 import { publishingSettled } from '../../functions/_shared/publish.ts';
 import { as, type TestAccount } from '../helpers/accounts.ts';
@@ -187,6 +188,14 @@ describe.runIf(databaseAvailable)('image store API', () => {
     let hits = 0;
     let good: Buffer;
     const base = () => `http://127.0.0.1:${port}`;
+    // A server on 127.0.0.2 playing the cloud metadata service, and the real address policy with
+    // 127.0.0.2 read as 169.254.169.254: a refusal of it is the link-local rule at work, proven
+    // without a packet leaving loopback.
+    let metadata: http.Server;
+    let metadataPort = 0;
+    let metadataHits = 0;
+    const metadataStandIn: AddressPolicy = (address) =>
+      isPublicAddress(address === '127.0.0.2' ? '169.254.169.254' : address);
 
     beforeAll(async () => {
       good = await photo('jpeg', 800, 600);
@@ -212,11 +221,19 @@ describe.runIf(databaseAvailable)('image store API', () => {
         else if (route === '/to-localhost')
           res.writeHead(302, { location: `http://localhost:${port}/good.jpg` }).end();
         else if (route === '/to-metadata')
-          res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data' }).end();
+          // 127.0.0.2 stands in for the cloud metadata address (see metadataStandIn): were the
+          // guard to follow this redirect, the request would still stay on this machine.
+          res.writeHead(302, { location: `http://127.0.0.2:${metadataPort}/latest/meta-data` }).end();
         else res.writeHead(404).end();
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       port = (server.address() as AddressInfo).port;
+      metadata = http.createServer((_req, res) => {
+        metadataHits += 1;
+        res.writeHead(200, { 'content-type': 'image/jpeg' }).end(good);
+      });
+      await new Promise<void>((resolve) => metadata.listen(0, '127.0.0.2', resolve));
+      metadataPort = (metadata.address() as AddressInfo).port;
       // The seed's images are the site's own; only the rows this test points elsewhere are remote.
       const remote = await db()
         .selectFrom('recipes')
@@ -251,6 +268,8 @@ describe.runIf(databaseAvailable)('image store API', () => {
     afterAll(async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      metadata.closeAllConnections();
+      await new Promise((resolve) => metadata.close(resolve));
     });
 
     async function pointRecipesAt(paths: string[]): Promise<number[]> {
@@ -300,16 +319,18 @@ describe.runIf(databaseAvailable)('image store API', () => {
         ['/page.jpg', /not .*looks like/i],
         ['/missing.jpg', /answered 404/],
         ['/to-localhost', /localhost resolves to .*loopback/],
-        ['/to-metadata', /169\.254\.169\.254.*private/],
+        ['/to-metadata', /127\.0\.0\.2.*private/],
       ];
       const ids = await pointRecipesAt(cases.map(([p]) => p));
       expect(ids).toHaveLength(cases.length);
       const rowsBefore = await rowsStored();
 
       // 3 s: a 12 MB stream over loopback must hit the size cap, not the clock, on a loaded machine.
+      metadataHits = 0;
       const result = await convertRemoteImages({
-        fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 3000 },
+        fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 3000, policy: metadataStandIn },
       });
+      expect(metadataHits).toBe(0);
       expect(result).toMatchObject({ convertedCount: 1, errorCount: cases.length - 1, remaining: 0 });
       expect(await rowsStored()).toBe(rowsBefore + 1);
 
@@ -334,7 +355,10 @@ describe.runIf(databaseAvailable)('image store API', () => {
 
     it('end to end through the route (a handler exempting only this server): converts, serves, reports', async () => {
       // The same route table as the deployed function, built with the local server's exemption.
-      const route = adminImageRoutes({ fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 3000 } });
+      const route = adminImageRoutes({
+        fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 3000, policy: metadataStandIn },
+      });
+      metadataHits = 0;
       // Rows the previous test left remote (its failures) are not this test's business.
       await db().updateTable('recipes').set({ image: null }).where('image', '~*', '^https?://').execute();
       const [goodId, pageId, metadataId] = await pointRecipesAt(['/good.jpg', '/page.jpg', '/to-metadata']);
@@ -346,6 +370,7 @@ describe.runIf(databaseAvailable)('image store API', () => {
       expect(res.body).toMatchObject({ convertedCount: 1, errorCount: 2, remaining: 0 });
       expect(res.body.failures.map((f: { id: number }) => f.id).sort()).toEqual([pageId, metadataId].sort());
       expect(hits).toBe(3);
+      expect(metadataHits).toBe(0);
       const converted = await imageOf(goodId!);
       expect(converted).toMatch(/^\/api\/images\/[0-9a-f]{32}\/1200\.webp$/);
       const served = await images(new Request(`http://localhost:8888${converted}`));

@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { zipFunctions, type FunctionResult } from '@netlify/zip-it-and-ship-it';
+// zip-it-and-ship-it's own reader of a function's in-source config (what Netlify's build sees).
+import { parseFile } from '@netlify/zip-it-and-ship-it/dist/runtimes/node/in_source_config/index.js';
+import { loadApiRouter } from '../../scripts/lib/api-router.ts';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ROOT } from '../helpers/paths.ts';
@@ -86,6 +89,16 @@ describe('the deploy build', () => {
   });
 });
 
+describe('netlify.toml [functions]', () => {
+  it('sets no node_bundler (ignored for v2 functions) and keeps included_files', () => {
+    const toml = parseToml(fs.readFileSync(path.join(ROOT, 'netlify.toml'), 'utf8')) as {
+      functions?: FunctionsConfig;
+    };
+    expect(toml.functions?.node_bundler).toBeUndefined();
+    expect(toml.functions?.included_files).toContain('!node_modules/node/**');
+  });
+});
+
 describe('functions bundle with zip-it-and-ship-it', () => {
   it('bundles every function file', () => {
     expect(results.map((r) => r.name).sort()).toEqual(functionFiles);
@@ -137,5 +150,38 @@ describe('functions bundle with zip-it-and-ship-it', () => {
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     const body = (await response.json()) as { error?: unknown };
     expect(typeof body.error).toBe('string');
+  });
+});
+
+describe('background functions', () => {
+  const background = functionFiles.filter((name) => name.endsWith('-background'));
+
+  it.each(background)(
+    '%s declares config.background: true (read without its -background name, as v2 functions are)',
+    async (name) => {
+      const analysis = await parseFile(path.join(ROOT, 'functions', `${name}.ts`), {
+        functionName: name.replace(/-background$/, ''),
+      });
+      expect(analysis.config.background).toBe(true);
+      expect(analysis.invocationMode).toBe('background');
+    },
+  );
+
+  it.each(background)('%s bundles as a background function', (name) => {
+    const result = results.find((r) => r.name === name) as
+      (FunctionResult & { invocationMode?: string }) | undefined;
+    expect(result?.invocationMode).toBe('background');
+  });
+
+  it('the local server routes the worker path to the background function', async () => {
+    vi.stubEnv('JWT_SECRET', 'forkful-bundles-test-secret-0123456789abcdef');
+    const router = await loadApiRouter(path.join(ROOT, 'functions'));
+    expect(router.allowedMethods('/api/generator/worker')).toEqual(['POST']);
+    // Without the worker's secret: the background function's own 403.
+    const res = await router.dispatch(
+      new Request('http://localhost:8888/api/generator/worker', { method: 'POST' }),
+      { ip: '127.0.0.1' },
+    );
+    expect(res?.status).toBe(403);
   });
 });

@@ -194,6 +194,9 @@ describe('tab helpers', () => {
     expect(jobProgressText(job({ status: 'queued', skipped: 1 }))).toBe(
       'Waiting to start: total 10, 1 skipped',
     );
+    expect(
+      jobProgressText(job({ status: 'queued', error: 'The background worker could not be started' })),
+    ).toBe('Not started: total 10');
     expect(jobEndToast(job({})).title).toBe('Bulk Generation Complete!');
     expect(jobEndToast(job({ kind: 'csv', generated: 2, skipped: 1, failed: 0 })).description).toBe(
       '2 recipes generated, 1 skipped.',

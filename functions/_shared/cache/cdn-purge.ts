@@ -13,10 +13,23 @@ export interface PurgeTarget {
   apiURL?: string;
 }
 
+/**
+ * The purge API's origin when not Netlify's (https://api.netlify.com, purgeCache's default, which
+ * no environment variable changes). Only tests set it, to a local stand-in: a parameter, never
+ * configuration.
+ */
+let apiUrlOverride: string | undefined;
+
+/** Sends the environment's purges to `url` instead of Netlify's API (tests); undefined restores it. */
+export function setPurgeApiUrl(url: string | undefined): void {
+  apiUrlOverride = url;
+}
+
 function targetFromEnvironment(): PurgeTarget | undefined {
   const token = process.env.NETLIFY_PURGE_API_TOKEN;
   const siteID = process.env.SITE_ID;
-  return token && siteID ? { token, siteID } : undefined;
+  if (!token || !siteID) return undefined;
+  return { token, siteID, ...(apiUrlOverride ? { apiURL: apiUrlOverride } : {}) };
 }
 
 let target: PurgeTarget | undefined | null = null;

@@ -56,6 +56,46 @@ function maxRetries(): number {
   return Number.isInteger(n) && n >= 0 ? n : 2;
 }
 
+/**
+ * A time by which a whole generation must be over, its calls and their retries included. The
+ * routes that generate while the admin waits (one recipe, one blog post) run inside a synchronous
+ * function, which Netlify stops at 60 seconds (netlify-cli at 30): stopped there, the request
+ * would end in the platform's 500 and the reserved budget would never be given back. So they end
+ * well before, with their own answer. Queued jobs (a background function) have no deadline.
+ */
+export interface Deadline {
+  /** Epoch milliseconds. */
+  at: number;
+  /** How long it was (for the sentence). */
+  ms: number;
+}
+
+/** The synchronous routes' deadline: GENERATOR_SYNC_DEADLINE_SECONDS, 20 seconds by default. */
+export function syncDeadline(now = Date.now()): Deadline {
+  const seconds = Number(process.env.GENERATOR_SYNC_DEADLINE_SECONDS);
+  const ms = (Number.isFinite(seconds) && seconds > 0 && seconds <= 25 ? seconds : 20) * 1000;
+  return { at: now + ms, ms };
+}
+
+function deadlineError(deadline: Deadline): GenerationError {
+  const seconds = Math.round(deadline.ms / 100) / 10;
+  return new GenerationError(
+    504,
+    `The AI provider did not finish within the ${seconds} seconds a generation may take while you wait. Nothing was saved and today's count is unchanged; try again, or use bulk generation, which runs in the background.`,
+  );
+}
+
+/**
+ * Per-call options under a deadline: each attempt's timeout is cut to the time left, and a
+ * signal ends the call (retries included) when the deadline comes. Throws once it has passed.
+ */
+function callOptions(deadline: Deadline | undefined): { timeout: number; signal: AbortSignal } | undefined {
+  if (!deadline) return undefined;
+  const left = deadline.at - Date.now();
+  if (left <= 0) throw deadlineError(deadline);
+  return { timeout: Math.min(timeoutMs(), left), signal: AbortSignal.timeout(left) };
+}
+
 let cached: { key: string; client: OpenAI } | undefined;
 
 /** The SDK client for the current environment (re-made when the environment changes). */
@@ -87,24 +127,29 @@ export async function completeJson(options: {
   schemaName: string;
   schema: Record<string, unknown>;
   temperature?: number;
+  deadline?: Deadline | undefined;
 }): Promise<JsonCompletion> {
   const client = aiClient();
   let completion: OpenAI.Chat.Completions.ChatCompletion;
   try {
-    completion = await client.chat.completions.create({
-      model: options.model,
-      temperature: options.temperature ?? 0.8,
-      messages: [
-        { role: 'system', content: options.system },
-        { role: 'user', content: options.user },
-      ],
-      response_format: {
-        type: 'json_schema',
-        json_schema: { name: options.schemaName, strict: true, schema: options.schema },
+    const limits = callOptions(options.deadline);
+    completion = await client.chat.completions.create(
+      {
+        model: options.model,
+        temperature: options.temperature ?? 0.8,
+        messages: [
+          { role: 'system', content: options.system },
+          { role: 'user', content: options.user },
+        ],
+        response_format: {
+          type: 'json_schema',
+          json_schema: { name: options.schemaName, strict: true, schema: options.schema },
+        },
       },
-    });
+      limits,
+    );
   } catch (err) {
-    throw providerError(err, options.model);
+    throw providerError(err, options.model, options.deadline);
   }
   const promptTokens = completion.usage?.prompt_tokens ?? 0;
   const completionTokens = completion.usage?.completion_tokens ?? 0;
@@ -134,24 +179,28 @@ function stripCodeFence(text: string): string {
 }
 
 /** An image from the endpoint's image model (OPENAI_IMAGE_MODEL), as bytes. */
-export async function generateImage(prompt: string): Promise<Uint8Array> {
+export async function generateImage(prompt: string, deadline?: Deadline): Promise<Uint8Array> {
   const model = imageModel();
   if (!model) throw new GenerationError(503, 'No image model is configured (OPENAI_IMAGE_MODEL).');
   const client = aiClient();
   let response: OpenAI.Images.ImagesResponse;
   try {
+    const limits = callOptions(deadline);
     // DALL·E answers with a temporary URL unless asked for the bytes; gpt-image models always send bytes.
     response = /^dall-e/.test(model)
-      ? await client.images.generate({
-          model,
-          prompt,
-          n: 1,
-          response_format: 'b64_json',
-          size: model === 'dall-e-2' ? '1024x1024' : '1792x1024',
-        })
-      : await client.images.generate({ model, prompt, n: 1, size: '1536x1024' });
+      ? await client.images.generate(
+          {
+            model,
+            prompt,
+            n: 1,
+            response_format: 'b64_json',
+            size: model === 'dall-e-2' ? '1024x1024' : '1792x1024',
+          },
+          limits,
+        )
+      : await client.images.generate({ model, prompt, n: 1, size: '1536x1024' }, limits);
   } catch (err) {
-    throw providerError(err, model);
+    throw providerError(err, model, deadline);
   }
   const first = response.data?.[0];
   if (first?.b64_json) return Buffer.from(first.b64_json, 'base64');
@@ -159,8 +208,15 @@ export async function generateImage(prompt: string): Promise<Uint8Array> {
 }
 
 /** The admin's sentence for what went wrong talking to the provider (after the SDK's retries). */
-export function providerError(err: unknown, model: string): GenerationError {
+export function providerError(err: unknown, model: string, deadline?: Deadline): GenerationError {
   if (err instanceof GenerationError) return err;
+  // Ended by the deadline: its signal aborted the call, or the last attempt's cut timeout ran out.
+  if (
+    deadline &&
+    (err instanceof OpenAI.APIUserAbortError ||
+      (err instanceof OpenAI.APIConnectionTimeoutError && Date.now() >= deadline.at - 50))
+  )
+    return deadlineError(deadline);
   const retries = maxRetries();
   const after = retries ? ` (after ${retries} ${retries === 1 ? 'retry' : 'retries'})` : '';
   if (err instanceof OpenAI.APIConnectionTimeoutError)

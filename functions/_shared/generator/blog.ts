@@ -12,7 +12,7 @@ import {
 import { slugify, uniqueSlug } from '../../../src/lib/slug.ts';
 import { toIssues } from '../http.ts';
 import { createPost } from '../services/blog.ts';
-import { GenerationError } from './ai-client.ts';
+import { GenerationError, type Deadline } from './ai-client.ts';
 import { GenerationRun } from './generation-run.ts';
 import { structuredOutputSchema } from './json-schema.ts';
 
@@ -29,6 +29,8 @@ export interface BlogGenerationRequest {
   kind: GenerationKind;
   jobId?: number | null;
   avoid?: string[];
+  /** When the whole generation must be over (the one-post route; batches have none). */
+  deadline?: Deadline;
 }
 
 export interface GeneratedPostRef {

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { hashString } from '../../../src/lib/fallback-images.ts';
 import type { GeneratedRecipe } from '../../../src/lib/schemas/generated-content.ts';
 import { storeImage } from '../images/service.ts';
-import { generateImage, imageModel } from './ai-client.ts';
+import { generateImage, imageModel, type Deadline } from './ai-client.ts';
 
 // A cover each generated recipe owns, kept in the image store (never a provider's
 // temporary URL in the row). With OPENAI_IMAGE_MODEL set, the endpoint's image model paints it;
@@ -118,12 +118,17 @@ export async function renderCover(
  * The stored cover's URL for a new recipe: the image model's picture when one is configured (an
  * illustrated cover when it fails), or undefined (the site's fallback) when nothing could be made.
  */
-export async function coverFor(db: Db, recipe: GeneratedRecipe): Promise<string | undefined> {
+export async function coverFor(
+  db: Db,
+  recipe: GeneratedRecipe,
+  deadline?: Deadline,
+): Promise<string | undefined> {
   let bytes: Uint8Array | undefined;
   if (imageModel())
     try {
       bytes = await generateImage(
         `An appetising overhead food photograph of ${recipe.title}: ${recipe.description}. Natural light, no text.`,
+        deadline,
       );
     } catch (err) {
       console.error(

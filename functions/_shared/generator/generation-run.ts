@@ -3,7 +3,7 @@ import type { GenerationKind } from '../../../db/schema.ts';
 import type { AiModel } from '../../../src/lib/schemas/generator-config.ts';
 import { ApiError } from '../http.ts';
 import { recordGeneration, type GenerationRecord } from '../services/generation-log.ts';
-import { completeJson, GenerationError, type JsonCompletion } from './ai-client.ts';
+import { completeJson, GenerationError, type Deadline, type JsonCompletion } from './ai-client.ts';
 
 // The bookkeeping of one generation (a recipe or a blog post), from its first model call to its
 // row in the generation log: the tokens of every call, retries and refused answers
@@ -14,6 +14,8 @@ export interface LoggedRequest {
   kind: GenerationKind;
   model: AiModel;
   jobId?: number | null | undefined;
+  /** When the whole generation must be over (the routes that generate while the admin waits). */
+  deadline?: Deadline | undefined;
 }
 
 export class GenerationRun {
@@ -30,8 +32,14 @@ export class GenerationRun {
   }
 
   /** completeJson with the request's model, counting the call's tokens even when it fails. */
-  async complete(options: Omit<Parameters<typeof completeJson>[0], 'model'>): Promise<JsonCompletion> {
-    const answer = await completeJson({ ...options, model: this.request.model.id }).catch((err: unknown) => {
+  async complete(
+    options: Omit<Parameters<typeof completeJson>[0], 'model' | 'deadline'>,
+  ): Promise<JsonCompletion> {
+    const answer = await completeJson({
+      ...options,
+      model: this.request.model.id,
+      deadline: this.request.deadline,
+    }).catch((err: unknown) => {
       if (err instanceof GenerationError) this.count(err);
       throw err;
     });

@@ -9,7 +9,7 @@ import {
 } from '../../../src/lib/schemas/generated-content.ts';
 import type { AiModel } from '../../../src/lib/schemas/generator-config.ts';
 import { toIssues } from '../http.ts';
-import { GenerationError } from './ai-client.ts';
+import { GenerationError, type Deadline } from './ai-client.ts';
 import { GenerationRun } from './generation-run.ts';
 import { createRecipe } from '../services/recipes.ts';
 import { slugify } from '../../../src/lib/slug.ts';
@@ -39,6 +39,8 @@ export interface RecipeGenerationRequest {
   jobId?: number | null;
   /** Titles just made by the same batch (not yet worth a query), to steer away from. */
   avoid?: string[];
+  /** When the whole generation must be over (the one-recipe route; batches have none). */
+  deadline?: Deadline;
 }
 
 interface CategoryInfo {
@@ -170,7 +172,7 @@ export async function generateRecipe(db: Db, request: RecipeGenerationRequest): 
           `The model suggested "${recipe.title}", too close to the existing recipe "${clash.title}", even after being told.`,
         );
       }
-      const image = await coverFor(db, recipe);
+      const image = await coverFor(db, recipe, request.deadline);
       const created = await createRecipe(
         db,
         { ...recipe, ...(image ? { image } : {}) },

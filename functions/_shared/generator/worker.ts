@@ -188,29 +188,75 @@ export const WORKER_HEADER = 'x-forkful-worker';
 let local: Promise<unknown> | undefined;
 let kickedAgain = false;
 
-/** Where the deployed site answers, when these functions run on Netlify (undefined locally). */
-function netlifySiteUrl(context: Partial<Context>): string | undefined {
+/**
+ * Where this deploy answers, when these functions run on Netlify (undefined locally): the origin
+ * of the request being served (a deploy preview kicks its own worker, not production's), else
+ * Netlify's DEPLOY_URL (this deploy's own address; the schedule has no request), then URL (the
+ * site's main address) and the context's site URL.
+ */
+export function workerOrigin(
+  context: Partial<Context>,
+  request?: Request | URL | string,
+): string | undefined {
   const onNetlify =
     typeof (globalThis as { Netlify?: unknown }).Netlify !== 'undefined' || Boolean(process.env.NETLIFY);
   if (!onNetlify) return undefined;
-  return context.site?.url || process.env.URL || process.env.SITE_URL || undefined;
+  if (request) {
+    try {
+      return new URL(typeof request === 'string' || request instanceof URL ? request : request.url).origin;
+    } catch {
+      // Not an absolute URL: fall through to the deploy's address.
+    }
+  }
+  return process.env.DEPLOY_URL || process.env.URL || context.site?.url || undefined;
+}
+
+/** The sentence a failed kick leaves on the jobs it was meant to start. */
+export function kickFailureReason(outcome: { status: number } | { error: unknown }): string {
+  const start = 'The background worker could not be started';
+  if ('error' in outcome) {
+    const message = outcome.error instanceof Error ? outcome.error.message : String(outcome.error);
+    return `${start}: the site could not be reached (${message.slice(0, 200)}). The batch waits; start it again.`;
+  }
+  if (outcome.status === 401 || outcome.status === 403)
+    return `${start}: the site answered ${outcome.status} (is the deploy password-protected? Netlify's site protection also blocks the function's call to itself). The batch waits; start it again once the worker can be reached.`;
+  if (outcome.status === 404)
+    return `${start}: the site answered 404 (the worker function is not deployed at ${WORKER_PATH}). The batch waits; start it again.`;
+  return `${start}: the site answered ${outcome.status}. The batch waits; start it again.`;
+}
+
+/** Leaves `reason` on every job still waiting for a worker, so the tab shows why nothing runs. */
+async function markQueuedJobs(reason: string): Promise<void> {
+  await getDb().updateTable('generator_jobs').set({ error: reason }).where('status', '=', 'queued').execute();
 }
 
 /**
- * Makes sure a worker drains the jobs table: Netlify's background function when deployed (the
- * returned promise ends once the call is made; it is also handed to context.waitUntil),
- * otherwise a loop in this process (one at a time; a kick while it runs makes it look again).
+ * Makes sure a worker drains the jobs table: Netlify's background function when deployed, called
+ * at this deploy's own origin (see workerOrigin; the returned promise ends once the call is
+ * answered; it is also handed to context.waitUntil), otherwise a loop in this process (one at a
+ * time; a kick while it runs makes it look again). A call that fails (a 401 of site protection,
+ * a 404, no answer) is logged and its reason left on the queued jobs.
  */
-export function kickWorker(context: Partial<Context> = {}): Promise<void> {
-  const site = netlifySiteUrl(context);
+export function kickWorker(context: Partial<Context> = {}, request?: Request | URL | string): Promise<void> {
+  const site = workerOrigin(context, request);
   if (site) {
     const call = fetch(new URL(WORKER_PATH, site), {
       method: 'POST',
       headers: { [WORKER_HEADER]: workerToken() },
-    }).then(
-      () => undefined,
-      (err: unknown) => console.error('[generator] could not start the background worker:', err),
-    );
+    })
+      .then(
+        async (res): Promise<string | null> => {
+          await res.body?.cancel().catch(() => {});
+          return res.ok ? null : kickFailureReason({ status: res.status });
+        },
+        (error: unknown) => kickFailureReason({ error }),
+      )
+      .then(async (reason) => {
+        if (!reason) return;
+        console.error(`[generator] ${reason}`);
+        await markQueuedJobs(reason);
+      })
+      .catch((err: unknown) => console.error('[generator] could not record a failed worker start:', err));
     context.waitUntil?.(call);
     return call;
   }

@@ -53,6 +53,9 @@ function mappedIPv4(address: string): string | undefined {
   return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
+/** Decides whether a server-side fetch may connect to an IP address (true: it may). */
+export type AddressPolicy = (address: string) => boolean;
+
 /** True for an address a server-side fetch may connect to. */
 export function isPublicAddress(address: string): boolean {
   const plain = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');

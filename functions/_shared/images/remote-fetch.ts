@@ -2,7 +2,7 @@ import dns from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { isPublicAddress } from './address-policy.ts';
+import { isPublicAddress, type AddressPolicy } from './address-policy.ts';
 
 // Fetches an image from someone else's server without letting the URL reach anything it should
 // not (SSRF): http/https only; the host name is resolved here and EVERY address it resolves to
@@ -31,6 +31,12 @@ export interface RemoteFetchOptions {
    * on 127.0.0.1; it is a parameter (never configuration), so no deployment can switch it on.
    */
   exempt?: { host: string; port: number };
+  /**
+   * Which addresses may be contacted; the default (and the only one deployed code uses) is
+   * isPublicAddress. Tests pass a stand-in that maps a loopback address onto a forbidden one, so
+   * a refusal is proven without ever sending traffic off this machine.
+   */
+  policy?: AddressPolicy;
   /** Resolver override (tests); the default is the system's. */
   resolve?: (host: string) => Promise<{ address: string; family: number }[]>;
 }
@@ -66,7 +72,8 @@ async function checkedAddress(
   }
   if (addresses.length === 0) throw new RemoteFetchError(`The host ${host} could not be found.`);
   if (!exempt) {
-    const refused = addresses.find((a) => !isPublicAddress(a.address));
+    const allowed = options.policy ?? isPublicAddress;
+    const refused = addresses.find((a) => !allowed(a.address));
     if (refused)
       throw new RemoteFetchError(
         `${host} resolves to ${refused.address}, a private, loopback or reserved address; only public servers are contacted.`,

@@ -5,6 +5,7 @@ import { storedImageUrl, variantSize, type StoredImageWidth } from '../../../src
 import { makeVariants, prepareImage, type ImageVariant } from './process.ts';
 import type { ImageFormat } from './sniff.ts';
 import { imageStore, type ImageStore } from './store.ts';
+import { configuredSiteOrigin } from '../../../src/lib/site-url.ts';
 
 // The image store's service: keep an image (uploads, converted remote images, generated covers),
 // serve its variants (re-made from the original when they were dropped), report and clear.
@@ -150,11 +151,7 @@ export function isRemoteImage(url: string, siteOrigin: string | undefined): bool
 }
 
 export function siteOrigin(): string | undefined {
-  try {
-    return process.env.SITE_URL ? new URL(process.env.SITE_URL).origin : undefined;
-  } catch {
-    return undefined;
-  }
+  return configuredSiteOrigin(process.env);
 }
 
 export async function imageStats(db: Db = getDb()): Promise<ImageStats> {

@@ -132,6 +132,8 @@ export async function claimNextJob(db: Db, worker: string): Promise<ClaimedJob |
     .set({
       status: 'running',
       worker,
+      // A worker took it: a reason left by a failed start no longer holds.
+      error: null,
       heartbeat_at: sql`now()`,
       started_at: sql`coalesce(started_at, now())`,
     })

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { settingsFromRow, settingsToRow } from '../../../db/mappers/settings.ts';
 import { SettingsInputSchema, type Settings } from '../../../src/lib/schemas/settings.ts';
 import { defaultSettings } from '../../../src/lib/site-defaults.ts';
+import { siteUrl } from '../../../src/lib/site-url.ts';
 import { parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
@@ -10,7 +11,7 @@ import type { WriteOptions } from './recipes.ts';
 // Site settings: one row, read by everyone, replaced whole by the admin.
 
 /** The site's origin when the PUT leaves siteUrl out. */
-const siteOrigin = () => (process.env.SITE_URL ?? 'http://localhost:8888').replace(/\/+$/, '');
+const siteOrigin = () => siteUrl(process.env);
 
 /** The settings (the product's defaults when the row is missing, as on a database never seeded). */
 export async function readSettings(db: Db): Promise<Settings & { updatedAt: string | null }> {

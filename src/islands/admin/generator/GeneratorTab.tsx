@@ -225,7 +225,11 @@ function JobsPanel({ jobs }: { jobs: GeneratorJob[] }) {
                 style={{ width: `${jobPercent(job)}%` }}
               />
             </div>
-            {job.error && <p className="mt-2 text-sm text-red-700 dark:text-red-300">{job.error}</p>}
+            {job.error && (
+              <p className="mt-2 text-sm text-red-700 dark:text-red-300" data-testid="generator-job-error">
+                {job.error}
+              </p>
+            )}
             {job.skippedTitles.length > 0 && (
               <details className="mt-2 text-sm">
                 <summary className="cursor-pointer">{job.skippedTitles.length} skipped</summary>

@@ -28,10 +28,13 @@ export const jobKindName = (kind: GeneratorJob['kind']) => KIND_NAMES[kind];
 
 /** "Total 10: 7 generated, 1 skipped, 1 failed" — the answer's total/generated/skipped, and failures. */
 export function jobProgressText(
-  job: Pick<GeneratorJob, 'generated' | 'skipped' | 'failed' | 'total' | 'status'>,
+  job: Pick<GeneratorJob, 'generated' | 'skipped' | 'failed' | 'total' | 'status'> &
+    Partial<Pick<GeneratorJob, 'error'>>,
 ): string {
   const skipped = job.skipped ? `, ${job.skipped} skipped` : '';
   const failed = `, ${job.failed} failed`;
+  // A queued job with a reason: its worker could not be started (the reason is shown below it).
+  if (job.status === 'queued' && job.error) return `Not started: total ${job.total}${skipped}`;
   if (job.status === 'queued') return `Waiting to start: total ${job.total}${skipped}`;
   return `Total ${job.total}: ${job.generated} generated${skipped}${failed}`;
 }
