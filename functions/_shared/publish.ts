@@ -7,11 +7,13 @@ import { categoryTag, recipeTag } from './cache/areas.ts';
 import { invalidateForScope } from './cache/invalidation.ts';
 import { dropLocal, type Invalidation } from './cache/local-cache.ts';
 import {
+  buildInProgress,
   claimHookCall,
   hookCallFailed,
   pendingRequest,
   recordPublishRequest,
   takePublishSlot,
+  wantNextBuild,
 } from './services/publishing.ts';
 
 // The one door from a content write to the prebuilt site (docs/DECISIONS.md "Publishing"). Every admin write,
@@ -107,14 +109,34 @@ export async function publishWaitingRatings(
   return true;
 }
 
-/** Calls the build hook for a pending request unless a call for it is already on its way. */
-async function requestBuild(db: Db, requestId: number, context: Partial<Context>): Promise<void> {
+/**
+ * After a build ended (Netlify's deploy events; the local builder's loop needs no call): asks
+ * for the next build when writes arrived while it ran. True when it called the hook.
+ */
+export async function requestPendingBuild(
+  context: Partial<Context> = {},
+  db: Db = getDb(),
+): Promise<boolean> {
+  const pending = await pendingRequest(db);
+  if (!pending?.content || pending.hookCalledAt) return false;
+  return requestBuild(db, pending.id, context);
+}
+
+/**
+ * Calls the build hook for a pending request unless a call for it is already on its way, or a
+ * build is running: builds never overlap, so a write made during one waits for its end, which
+ * asks for one more build (one hook call however many writes came meanwhile). The request is
+ * marked first and the running build checked second, so a build ending in between still sees it.
+ */
+async function requestBuild(db: Db, requestId: number, context: Partial<Context>): Promise<boolean> {
+  await wantNextBuild(db, requestId);
+  if (await buildInProgress(db)) return false;
   const request = await claimHookCall(db, requestId);
-  if (!request) return;
+  if (!request) return false;
   const url = process.env.BUILD_HOOK_URL;
   if (!url) {
     await hookCallFailed(db, requestId, 'BUILD_HOOK_URL is not set, so nothing can rebuild the site.');
-    return;
+    return false;
   }
   const scope = buildScopeOf(request.scope);
   const call = callBuildHook(url, { requestId, scope }, scope.reason).then(async (outcome) => {
@@ -123,4 +145,5 @@ async function requestBuild(db: Db, requestId: number, context: Partial<Context>
     await hookCallFailed(db, requestId, outcome.message).catch(() => {});
   });
   track(call, context);
+  return true;
 }

@@ -30,7 +30,15 @@ export interface PreparedDatabase {
  * PGlite under its lock), migrates it and seeds it when empty. The handle is installed
  * process-wide so the functions and the Astro loaders share it.
  */
-export async function prepareDatabase(options: { root: string }): Promise<PreparedDatabase> {
+export async function prepareDatabase(options: {
+  root: string;
+  /**
+   * Put this machine's WebSocket proxy between Neon's driver and a PostgreSQL on localhost (the
+   * local server). The deploy step leaves the driver at its production defaults: on Netlify the
+   * database is Neon, and the rehearsal stands a Neon-like proxy in front of its PostgreSQL.
+   */
+  localProxy?: boolean;
+}): Promise<PreparedDatabase> {
   const dir = dataDir();
   const report: string[] = [];
   const url = databaseUrl();
@@ -42,7 +50,7 @@ export async function prepareDatabase(options: { root: string }): Promise<Prepar
     const { hostname, host } = new URL(url);
     // Neon's driver speaks WebSocket; a PostgreSQL on this machine gets the proxy Neon would run.
     let stopProxy = async () => {};
-    if (['localhost', '127.0.0.1', '[::1]'].includes(hostname)) {
+    if (options.localProxy !== false && ['localhost', '127.0.0.1', '[::1]'].includes(hostname)) {
       const proxy = await startWebSocketProxy();
       useLocalWebSocketProxy(proxy.port);
       stopProxy = proxy.close;

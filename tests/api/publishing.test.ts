@@ -1,7 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import adminPublish from '../../functions/admin-publish.ts';
+import deployFailed from '../../functions/deploy-failed.ts';
+import deploySucceeded from '../../functions/deploy-succeeded.ts';
+import publishSchedule from '../../functions/publish-schedule.ts';
 import auth from '../../functions/auth.ts';
 import { cacheKey, cachedResponse } from '../../functions/_shared/cache/cached-response.ts';
 import { setPurgeTarget } from '../../functions/_shared/cache/cdn-purge.ts';
@@ -11,12 +15,14 @@ import { json } from '../../functions/_shared/http.ts';
 import { publish, publishingSettled } from '../../functions/_shared/publish.ts';
 import {
   claimPendingRequest,
-  claimWhenDue,
   finishRequest,
   pendingRequest,
   publishStatus,
+  recordPublishRequest,
+  runningRequest,
   type PublishTiming,
 } from '../../functions/_shared/services/publishing.ts';
+import { claimDeployBuild } from '../../scripts/lib/deploy-claim.ts';
 import { ensureBuildHookSecret, handleBuildHook } from '../../scripts/lib/local-build-hook.ts';
 import { toWebRequest } from '../../scripts/lib/node-http.ts';
 import { PublishRunner } from '../../scripts/lib/publish-runner.ts';
@@ -134,35 +140,43 @@ describe.skipIf(!databaseAvailable)(`publishing on ${engine}`, () => {
   });
 
   it(
-    '50 writes while builds run: at most 2 hook calls and 2 builds, each write in one of them',
+    '50 writes while deploys run: 2 hook calls and 2 deploys, each write in one of them',
     async () => {
-      // A stand-in for Netlify: each hook call queues a build; a build waits until its request is
-      // due, claims it, builds for 500 ms and reports back, as scripts/publish-build.ts does.
-      const builds: PublishScope['recipes'][] = [];
+      // A stand-in for Netlify: each hook call queues a deploy; its build claims what waits
+      // (scripts/prepare-database.ts), builds until the burst is over, and the deploy's end fires
+      // deploy-succeeded. Writes made during a deploy call no hook: the event asks for one more.
+      const deploys: PublishScope['recipes'][] = [];
+      let burstOver = false;
       let queue = Promise.resolve();
       onHook = () => {
         queue = queue.then(async () => {
-          const request = await claimWhenDue(db(), 'netlify-stand-in', { sleep, timing: BURST_TIMING });
-          if (!request) return;
-          builds.push(request.scope.recipes);
-          await sleep(500);
-          await finishRequest(db(), request.id);
+          const deployId = `deploy-${hookCalls.length}`;
+          await claimDeployBuild(db(), { DEPLOY_ID: deployId });
+          const carried = (await runningRequest(db()))?.scope.recipes ?? [];
+          deploys.push(carried);
+          while (!burstOver) await sleep(50);
+          await sleep(100);
+          await deploySucceeded(
+            new Request('http://localhost/.netlify/functions/deploy-succeeded', {
+              method: 'POST',
+              body: JSON.stringify({ payload: { id: deployId, state: 'ready' } }),
+            }),
+          );
         });
       };
-      // A burst, a pause longer than the quiet period (the first build starts), then more writes.
       for (let i = 1; i <= 25; i++) await publish({ reason: `Write ${i}`, recipes: [recipe(i)] });
-      await sleep(600);
+      await sleep(300);
       for (let i = 26; i <= 50; i++) {
         await publish({ reason: `Write ${i}`, recipes: [recipe(i)] });
         await sleep(20);
       }
+      burstOver = true;
       await publishingSettled();
       await expect.poll(async () => (await publishStatus(db())).state, { timeout: 30_000 }).toBe('live');
       await queue;
-      expect(hookCalls.length).toBeLessThanOrEqual(2);
-      expect(builds.length).toBeGreaterThanOrEqual(1);
-      expect(builds.length).toBeLessThanOrEqual(2);
-      const built = new Set(builds.flatMap((list) => list!.map((r) => r.id)));
+      expect(hookCalls).toHaveLength(2);
+      expect(deploys).toHaveLength(2);
+      const built = new Set(deploys.flatMap((list) => list.map((r) => r.id)));
       expect(built.size).toBe(50);
     },
     BURST_TEST_MS,
@@ -179,6 +193,143 @@ describe.skipIf(!databaseAvailable)(`publishing on ${engine}`, () => {
     expect(await claimPendingRequest(db(), 'b')).toMatchObject({
       kind: 'claimed',
       request: { scope: { reasons: ['Second'] } },
+    });
+  });
+
+  describe('on Netlify (the build claims, deploy events finish, the hourly check)', () => {
+    const event = (id: string, extra: Record<string, unknown> = {}) =>
+      new Request('http://localhost/.netlify/functions/deploy-event', {
+        method: 'POST',
+        body: JSON.stringify({ payload: { id, ...extra }, site: { name: 'forkful' } }),
+      });
+    const status = () => publishStatus(db());
+
+    it('Publishing… through the deploy, Live after it; a write during it gets one hook call after it', async () => {
+      expect((await status()).state).toBe('live');
+      await publish({ reason: 'Recipe 7 updated', recipes: [recipe(7)] });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(1);
+      expect(await status()).toMatchObject({ state: 'publishing', startedAt: null });
+
+      // The build reads the database: it claims the request as this deploy's.
+      expect(await claimDeployBuild(db(), { DEPLOY_ID: 'd1' })).toMatch(/carries publish request/);
+      expect(await status()).toMatchObject({ state: 'publishing', startedAt: expect.any(String) });
+
+      // Writes while it runs wait for its end: no hook call now, however many.
+      for (const id of [8, 9, 10]) await publish({ reason: `Recipe ${id} updated`, recipes: [recipe(id)] });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(1);
+
+      const ended = await deploySucceeded(event('d1', { state: 'ready' }));
+      expect(ended.status).toBe(200);
+      expect(await ended.json()).toMatchObject({ finished: expect.any(Number), hookCalled: true });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(2);
+      expect(hookCalls[1]!.body.scope?.reason).toMatch(/Recipe 8 updated/);
+      // The first deploy is live; the writes made during it are publishing.
+      expect(await status()).toMatchObject({ state: 'publishing', liveAt: expect.any(String), error: null });
+
+      expect(await claimDeployBuild(db(), { DEPLOY_ID: 'd2' })).toMatch(/3 write\(s\)/);
+      await deploySucceeded(event('d2', { state: 'ready' }));
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(2);
+      expect(await status()).toMatchObject({ state: 'live', error: null, reasons: [] });
+    });
+
+    it("a failed deploy says 'failed' with Netlify's error, starts no build of its own, and the next write recovers", async () => {
+      await publish({ reason: 'Category desserts updated', categories: ['desserts'] });
+      await claimDeployBuild(db(), { DEPLOY_ID: 'd3' });
+      const failed = await deployFailed(
+        event('d3', { state: 'error', error_message: 'Build script returned non-zero exit code: 2' }),
+      );
+      expect(failed.status).toBe(200);
+      await publishingSettled();
+      expect(await status()).toMatchObject({
+        state: 'failed',
+        error: 'The deploy failed: Build script returned non-zero exit code: 2',
+      });
+      expect(hookCalls).toHaveLength(1);
+      await publish({ reason: 'Category desserts updated again', categories: ['desserts'] });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(2);
+      expect((await status()).state).toBe('publishing');
+    });
+
+    it('a deploy that failed before it claimed anything marks the hook call failed, and calls nothing', async () => {
+      await publish({ reason: 'Page about-us updated', pages: ['about-us'] });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(1);
+      await deployFailed(event('d4', { error_message: 'DATABASE_URL is not set' }));
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(1);
+      expect(await status()).toMatchObject({
+        state: 'failed',
+        error: 'The deploy failed: DATABASE_URL is not set',
+      });
+      // The hourly check asks for it once more.
+      const hourly = await publishSchedule(new Request('http://localhost/', { method: 'POST', body: '{}' }));
+      expect(await hourly.json()).toMatchObject({ retried: true });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(2);
+    });
+
+    it('a build waits for the previous deploy to report back before it claims, then goes on without', async () => {
+      await publish({ reason: 'First' });
+      await claimDeployBuild(db(), { DEPLOY_ID: 'd5' });
+      await publish({ reason: 'Second' });
+      const line = await claimDeployBuild(db(), { DEPLOY_ID: 'd6' }, { waitMs: 300, pollMs: 50 });
+      expect(line).toMatch(/netlify:d5 has not reported back|\(netlify:d5\) has not reported back/);
+      expect(await claimDeployBuild(db(), {})).toMatch(/no DEPLOY_ID/);
+    });
+
+    it('the hourly check publishes rating changes that waited an hour, and requeues a build that never reported back', async () => {
+      await db()
+        .insertInto('publish_slots')
+        .values({ name: 'reviews', used_at: sql`now() - interval '61 minutes'` })
+        .execute();
+      await recordPublishRequest(
+        db(),
+        { reason: 'Ratings changed', recipes: [recipe(3)] },
+        { content: false },
+      );
+      const hourly = () =>
+        publishSchedule(new Request('http://localhost/', { method: 'POST', body: '{}' })).then(
+          (r) => r.json() as Promise<{ expired: number; ratings: boolean; retried: boolean }>,
+        );
+      expect(await hourly()).toEqual({ expired: 0, ratings: true, retried: false });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(1);
+
+      // That deploy's build claims it, and its event never comes.
+      await claimDeployBuild(db(), { DEPLOY_ID: 'lost' });
+      await db()
+        .updateTable('publish_requests')
+        .set({ started_at: sql`now() - interval '31 minutes'` })
+        .where('builder', '=', 'netlify:lost')
+        .execute();
+      expect(await hourly()).toMatchObject({ expired: 1, retried: true });
+      await publishingSettled();
+      expect(hookCalls).toHaveLength(2);
+      expect((await pendingRequest(db()))?.scope.recipes).toEqual([recipe(3)]);
+      expect(await publishSchedule(new Request('http://localhost/'))).toHaveProperty('status', 405);
+    });
+
+    it.each([
+      ['not JSON', 'nope', 400],
+      ['no payload', '{}', 400],
+      ['no deploy id', '{"payload":{}}', 400],
+      ['an id too long', JSON.stringify({ payload: { id: 'x'.repeat(101) } }), 400],
+    ])('a deploy event with %s is refused (%i) and changes nothing', async (_name, body, code) => {
+      await publish({ reason: 'Waiting' });
+      await claimDeployBuild(db(), { DEPLOY_ID: 'd7' });
+      const before = await rows();
+      for (const handler of [deploySucceeded, deployFailed]) {
+        const res = await handler(new Request('http://localhost/', { method: 'POST', body }));
+        expect(res.status).toBe(code);
+        expect(((await res.json()) as { error: string }).error).toMatch(/deploy event/);
+      }
+      expect(await rows()).toEqual(before);
+      expect((await deploySucceeded(new Request('http://localhost/'))).status).toBe(405);
     });
   });
 

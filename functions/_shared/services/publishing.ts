@@ -133,6 +133,65 @@ export async function hookCallFailed(db: Db, requestId: number, message: string)
     .execute();
 }
 
+/**
+ * Marks the pending request to be built by the next build, without calling the hook: a build is
+ * running, and its end (the local builder's loop, Netlify's deploy events) starts the next one.
+ */
+export async function wantNextBuild(db: Db, requestId: number): Promise<void> {
+  await db
+    .updateTable('publish_requests')
+    .set({ content: true })
+    .where('id', '=', requestId)
+    .where('started_at', 'is', null)
+    .execute();
+}
+
+/** Whether a build is running and has not outlived BUILD_STALE_MINUTES. */
+export async function buildInProgress(db: Db): Promise<boolean> {
+  const row = await db
+    .selectFrom('publish_requests')
+    .select('id')
+    .where('started_at', 'is not', null)
+    .where('finished_at', 'is', null)
+    .where('started_at', '>=', sql<Date>`now() - make_interval(mins => ${BUILD_STALE_MINUTES})`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The name a Netlify deploy records on the request its build carries. */
+export function deployBuilder(deployId: string): string {
+  return `netlify:${deployId}`;
+}
+
+/**
+ * A Netlify build is about to read the database: it carries everything waiting now, rating
+ * changes included, as `netlify:{deployId}`. Its deploy event finishes the request.
+ */
+export function claimForDeploy(db: Db, deployId: string): Promise<ClaimResult> {
+  return claimPendingRequest(db, deployBuilder(deployId), { requestedOnly: false });
+}
+
+/**
+ * A deploy ended (Netlify's deploy-succeeded / deploy-failed events): finishes the request its
+ * build claimed, live or failed with the deploy's error. Undefined when that deploy claimed none.
+ */
+export async function finishDeploy(
+  db: Db,
+  deployId: string,
+  error?: string,
+): Promise<PublishRequest | undefined> {
+  const row = await db
+    .selectFrom('publish_requests')
+    .selectAll()
+    .where('builder', '=', deployBuilder(deployId))
+    .where('started_at', 'is not', null)
+    .where('finished_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await finishRequest(db, row.id, error);
+  return toRequest(row);
+}
+
 /** The waiting request, if any. */
 export async function pendingRequest(db: Db): Promise<PublishRequest | undefined> {
   const row = await db
@@ -286,7 +345,8 @@ export async function requeueUnfinished(
   return stale.length;
 }
 
-function expireStaleBuilds(db: Db): Promise<number> {
+/** Builds that did not report back within BUILD_STALE_MINUTES: failed, and what they carried queued again. */
+export function expireStaleBuilds(db: Db): Promise<number> {
   return requeueUnfinished(
     db,
     `The build did not report back within ${BUILD_STALE_MINUTES} minutes and is taken as failed.`,
