@@ -178,6 +178,18 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
       'social.twitter',
       'Must be a valid URL',
     ],
+    [
+      'content (as GET answers it) that is not JSON',
+      { slug: 'footer', content: '{oops' },
+      'content',
+      "The footer's content must be JSON (companyName, tagline, copyright, links, social)",
+    ],
+    [
+      'content (as GET answers it) without a company name',
+      { slug: 'footer', content: JSON.stringify({ tagline: 't', copyright: 'c' }) },
+      'content.companyName',
+      'Company name is required',
+    ],
   ])('refuses a footer with %s (400, SPEC message, nothing changed)', async (_n, body, path, message) => {
     const before = await rows();
     const res = await call(pages, '/api/pages/footer', as(admin, { method: 'PUT', json: body }));
