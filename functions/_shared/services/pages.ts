@@ -10,7 +10,7 @@ import {
   type Page,
   type PageInputValues,
 } from '../../../src/lib/schemas/page.ts';
-import { badRequest, notFound, parseOrThrow, toIssues } from '../http.ts';
+import { badRequest, issueSentence, notFound, parseOrThrow, toIssues } from '../http.ts';
 import { publish, type PublishScope } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
@@ -59,9 +59,7 @@ export function parsePageInput(input: unknown): PageInputValues {
   try {
     parsed = JSON.parse(values.content);
   } catch {
-    throw badRequest(`Invalid page: content: ${FOOTER_NOT_JSON}`, [
-      { path: 'content', message: FOOTER_NOT_JSON },
-    ]);
+    throw badRequest(FOOTER_NOT_JSON, [{ path: 'content', message: FOOTER_NOT_JSON }]);
   }
   return { ...values, content: JSON.stringify(parseFooter(parsed, 'content.')) };
 }
@@ -71,7 +69,7 @@ export function parseFooter(input: unknown, prefix = ''): FooterContentValues {
   const result = v.safeParse(FooterContentSchema, input);
   if (result.success) return result.output;
   const issues = toIssues(result.issues).map((i) => ({ ...i, path: `${prefix}${i.path}` }));
-  throw badRequest(`Invalid footer: ${issues[0]!.path}: ${issues[0]!.message}`, issues);
+  throw badRequest(issueSentence(issues[0]!), issues);
 }
 
 const scopeOf = (reason: string, slugs: string[]): PublishScope =>
