@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ApiError, fieldLabel, issueSentence, parseOrThrow } from '../../functions/_shared/http.ts';
+import { failureText } from '../../src/islands/admin/generator/generator-view.ts';
+import { ApiRequestError, errorText } from '../../src/lib/api/client.ts';
 
 // The `error` of a 400 is a sentence a person reads: the rule's own words, never a
 // "Invalid request: field: " prefix; the per-field `issues` beside it keep the paths.
@@ -54,5 +56,33 @@ describe('API error sentences', () => {
       { path: 'username', message: 'Username must be at least 3 characters' },
       { path: 'email', message: 'Invalid email address' },
     ]);
+  });
+});
+
+describe('the dashboard shows the sentence, never the raw answer', () => {
+  const failed = (status: number, body: string) =>
+    new ApiRequestError(status, 'Internal Server Error', body, undefined);
+
+  it('a JSON error body: its sentence', () => {
+    const err = failed(500, '{"error":"Something went wrong on our side. Please try again."}');
+    expect(err.message).toBe('500: {"error":"Something went wrong on our side. Please try again."}');
+    expect(errorText(err, 'The recipes could not be loaded.')).toBe(
+      'Something went wrong on our side. Please try again.',
+    );
+    expect(failureText(err, 'The recipe could not be generated.')).toBe(
+      'Something went wrong on our side. Please try again.',
+    );
+  });
+
+  it('a body without a sentence (an HTML error page, nothing) or no answer at all: the fallback', () => {
+    expect(failureText(failed(502, '<html>Bad gateway</html>'), 'The batch could not be started.')).toBe(
+      'The batch could not be started.',
+    );
+    expect(errorText(failed(500, ''), 'The settings could not be loaded.')).toBe(
+      'The settings could not be loaded.',
+    );
+    expect(errorText(new TypeError('Failed to fetch'), 'The settings could not be loaded.')).toBe(
+      'The settings could not be loaded.',
+    );
   });
 });

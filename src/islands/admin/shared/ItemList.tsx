@@ -27,7 +27,7 @@ export function ItemList<T extends { id: number }>({
   children: (item: T) => ReactNode;
 } & DataAttributes) {
   if (resource.status === 'failed')
-    return <LoadError title={errorTitle} message={(resource.error as Error).message} onRetry={onRetry} />;
+    return <LoadError title={errorTitle} error={resource.error} onRetry={onRetry} />;
   if (!resource.data || !items) return <p className="muted">Loading…</p>;
   if (items.length === 0) return <p className="muted">{emptyText}</p>;
   return (
