@@ -11,8 +11,12 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 export type CachePolicy =
-  /** Public and the same for everyone: the CDN may keep it, purged by tag after admin writes. */
-  | { kind: 'public'; tags: string[] }
+  /**
+   * Public and the same for everyone: the CDN may keep it, purged by tag after admin writes.
+   * `browserMaxAge` (seconds) lets browsers keep it too, unasked, for that long (the CDN's purge
+   * does not reach them); without it they ask again every time.
+   */
+  | { kind: 'public'; tags: string[]; browserMaxAge?: number }
   /** Depends on the caller or changes state: never stored anywhere. */
   | { kind: 'private' }
   /** Content-addressed (the URL names the bytes): browsers and the CDN keep it for a year. */
@@ -28,7 +32,9 @@ function cacheHeaders(policy: CachePolicy): Record<string, string> {
       'Netlify-CDN-Cache-Control': 'public, durable, max-age=31536000, immutable',
     };
   return {
-    'Cache-Control': 'public, max-age=0, must-revalidate',
+    'Cache-Control': policy.browserMaxAge
+      ? `public, max-age=${policy.browserMaxAge}`
+      : 'public, max-age=0, must-revalidate',
     'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=300, stale-while-revalidate=86400',
     'Netlify-Cache-Tag': policy.tags.join(','),
   };

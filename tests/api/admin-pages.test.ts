@@ -142,6 +142,10 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
     expect(typeof first.body.content).toBe('string');
     expect(JSON.parse(first.body.content).companyName).toBe('Forkful');
     expect(first.headers.get('Netlify-CDN-Cache-Control')).toContain('s-maxage=300');
+    // Browsers keep it five minutes too; the admin's own read is fresh and never kept.
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=300');
+    const forAdmin = await call(pages, '/api/pages/footer', as(admin));
+    expect(forAdmin.headers.get('Cache-Control')).toBe('private, no-store');
     const saved = await call(
       pages,
       '/api/pages/footer',
