@@ -27,5 +27,9 @@ export const FOOTER_BROWSER_MAX_AGE = 5 * 60;
  * and it seldom changes; a save reaches visitors within those five minutes).
  */
 export function footerPolicy(footerSlug: string): CachePolicy {
-  return { ...areaPolicy('pages', pageTag(footerSlug)), browserMaxAge: FOOTER_BROWSER_MAX_AGE };
+  return {
+    kind: 'public',
+    tags: [areaTag('pages'), pageTag(footerSlug)],
+    browserMaxAge: FOOTER_BROWSER_MAX_AGE,
+  };
 }
