@@ -120,4 +120,46 @@ describe.skipIf(!chromiumPath)("the owner's side of the site", () => {
     expect(text).not.toContain('{');
     await page.context().close();
   });
+
+  it(
+    'a new category says in its toast when it will be live, and its row says Publishing… until it is',
+    { timeout: 300_000 },
+    async () => {
+      const { page } = await openPage(browser());
+      await page.goto(`${baseUrl}/about-us`, { waitUntil: 'networkidle' });
+      expect(
+        await signInFromPage(page, '/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD }),
+      ).toBe(200);
+      await page.goto(`${baseUrl}/admin#categories`, { waitUntil: 'networkidle' });
+      await page.getByRole('button', { name: 'New category' }).click();
+      const name = `Picnic ${Date.now().toString(36)}`;
+      const slug = name.toLowerCase().replace(' ', '-');
+      await page.getByRole('dialog').getByLabel('Name').fill(name);
+      await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+      const toast = page.locator('[data-toast]', { hasText: 'Category created.' }).first();
+      await toast.waitFor();
+      expect(await toast.textContent()).toMatch(/Live in (about a minute|a minute or two)/);
+
+      const row = page.locator(`[data-category="${slug}"]`);
+      await row.waitFor();
+      await row.locator('[data-item-publishing]').waitFor();
+      expect(await row.locator('[data-item-publishing]').textContent()).toContain('Publishing…');
+      // A build of the site on a loaded 2-core machine can take a while.
+      await row.locator('[data-item-publishing]').waitFor({ state: 'detached', timeout: 240_000 });
+      await page.locator('[data-publish-state="live"]').waitFor();
+      expect((await fetch(`${baseUrl}/category/${slug}`)).status).toBe(200);
+
+      // Leave the site's categories as they were for the other tests.
+      const id = await page.evaluate(async (slug) => {
+        const list = (await (await fetch('/api/categories')).json()) as { id: number; slug: string }[];
+        return list.find((c) => c.slug === slug)!.id;
+      }, slug);
+      const deleted = await page.evaluate(
+        async (id) => (await fetch(`/api/categories/${id}`, { method: 'DELETE' })).status,
+        id,
+      );
+      expect(deleted).toBe(200);
+      await page.context().close();
+    },
+  );
 });
