@@ -4,7 +4,7 @@ import { as } from '../helpers/accounts.ts';
 import { useAdminSuite } from '../helpers/admin-session.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
-// Site settings (issue 12 item 2): GET for everyone, PUT for the admin (the whole object or part
+// Site settings: GET for everyone, PUT for the admin (the whole object or part
 // of it: a field left out keeps its saved value), bad values are 400 with nothing changed.
 
 const FIELDS = [

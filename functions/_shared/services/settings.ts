@@ -7,7 +7,7 @@ import { parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
 
-// Site settings (SPEC §3, §7): one row, read by everyone, written by the admin.
+// Site settings: one row, read by everyone, written by the admin.
 
 /** The site's origin when the PUT leaves siteUrl out. */
 const siteOrigin = () => (process.env.SITE_URL ?? 'http://localhost:8888').replace(/\/+$/, '');
