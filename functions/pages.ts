@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { getDb } from '../db/client.ts';
 import { pageTag } from './_shared/cache/areas.ts';
-import { withResponseCache } from './_shared/cache/cached-response.ts';
-import { areaPolicy } from './_shared/cache/policies.ts';
+import { areaPolicy, footerPolicy } from './_shared/cache/policies.ts';
 import { publicOrAdmin } from './_shared/admin-reads.ts';
 import { json, notFound, readJson } from './_shared/http.ts';
 import { IdParam, pathParam, SlugParam } from './_shared/params.ts';
@@ -44,11 +43,13 @@ export default defineRoutes([
   {
     method: 'GET',
     path: '/api/pages/footer',
-    // The footer's content is a JSON string, cached 5 minutes (the area's TTL and s-maxage).
-    handler: withResponseCache('pages', async () => {
+    // The footer's content is a JSON string, kept 5 minutes: by the response cache (the area's
+    // TTL), the CDN (s-maxage) and browsers (max-age). The admin's read is fresh and never kept,
+    // so the footer form shows what was just saved.
+    handler: publicOrAdmin('pages', async (_req, _ctx, viewer) => {
       const page = await pageBySlug(getDb(), FOOTER_SLUG, { drafts: true });
       if (!page) throw notFound('The footer page does not exist; the site shows the default footer.');
-      return json(page, { cache: areaPolicy('pages', pageTag(FOOTER_SLUG)) });
+      return json(page, viewer.admin ? {} : { cache: footerPolicy(FOOTER_SLUG) });
     }),
   },
   {

@@ -7,8 +7,9 @@ import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 import { readSettings, saveSettings } from './_shared/services/settings.ts';
 
-// Site settings: GET for everyone (the app reads enableAnalytics and analyticsId at
-// start; every settings field is public), PUT for the admin with the full object.
+// Site settings: GET for everyone (the app reads enableAnalytics and analyticsId at start; every
+// settings field is public), PUT for the admin: the full object or part of it (a field left out
+// keeps its saved value); it answers the whole settings.
 
 export const config: Config = {
   path: ['/api/settings'],

@@ -164,7 +164,9 @@ async function startStaticServer(
       res.end();
       return;
     }
-    const file = site.respond(url.pathname, String(req.headers['accept-encoding'] ?? ''));
+    // A Range is honoured unless If-Range asks for a check this server does not make.
+    const range = req.headers['if-range'] ? undefined : req.headers.range;
+    const file = site.respond(url.pathname, String(req.headers['accept-encoding'] ?? ''), range);
     // Functions declared `preferStatic` (functions/recipe-redirects.ts) answer what no file does.
     if (file.status === 404 && api.allowedMethods(url.pathname).length > 0) {
       await serveApi(api, req, res, url);

@@ -112,6 +112,7 @@ export function recipeFromRow(row: RecipeRow): Recipe {
     cuisine: row.cuisine,
     prepTime: row.prep_time,
     cookTime: row.cook_time,
+    noCooking: row.cook_time === 0,
     totalTime: row.total_time,
     servings: row.servings,
     difficulty: row.difficulty,

@@ -12,8 +12,12 @@ const SECURITY_HEADERS: Record<string, string> = {
 };
 
 export type CachePolicy =
-  /** Public and the same for everyone: the CDN may keep it, purged by tag after admin writes. */
-  | { kind: 'public'; tags: string[] }
+  /**
+   * Public and the same for everyone: the CDN may keep it, purged by tag after admin writes.
+   * `browserMaxAge` (seconds) lets browsers keep it too, unasked, for that long (the CDN's purge
+   * does not reach them); without it they ask again every time.
+   */
+  | { kind: 'public'; tags: string[]; browserMaxAge?: number }
   /** Depends on the caller or changes state: never stored anywhere. */
   | { kind: 'private' }
   /** Content-addressed (the URL names the bytes): browsers and the CDN keep it for a year. */
@@ -29,7 +33,9 @@ function cacheHeaders(policy: CachePolicy): Record<string, string> {
       'Netlify-CDN-Cache-Control': 'public, durable, max-age=31536000, immutable',
     };
   return {
-    'Cache-Control': 'public, max-age=0, must-revalidate',
+    'Cache-Control': policy.browserMaxAge
+      ? `public, max-age=${policy.browserMaxAge}`
+      : 'public, max-age=0, must-revalidate',
     'Netlify-CDN-Cache-Control': 'public, durable, s-maxage=300, stale-while-revalidate=86400',
     'Netlify-Cache-Tag': policy.tags.join(','),
   };
@@ -176,7 +182,46 @@ export function toIssues(issues: readonly v.BaseIssue<unknown>[]): Issue[] {
   return issues.map((issue) => ({ path: v.getDotPath(issue) ?? '', message: issue.message }));
 }
 
-/** Parses a value with a schema or throws a 400 naming the fields. */
+const WORD_FORMS: Record<string, string> = { url: 'URL', id: 'ID', ids: 'IDs' };
+
+/** A field path as people read it: 'social.videoUrl' → 'Video URL', 'ingredients.2' → 'Ingredients'. */
+export function fieldLabel(path: string): string {
+  const key = path
+    .split('.')
+    .filter((part) => part !== '' && !/^\d+$/.test(part))
+    .at(-1);
+  if (!key) return 'The value';
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase()
+    .replace(/^is (?=\w)/, '')
+    .split(' ')
+    .map((word) => WORD_FORMS[word] ?? word);
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/**
+ * The sentence a person reads for one issue: the rule's own sentence when it names what it is
+ * about ("Username must be at least 3 characters"); one that does not ("Must be a valid URL")
+ * gets the field's name in front ("Image must be a valid URL"); a bare type complaint of the
+ * schema library ("Invalid type: Expected number but received null") becomes "Video duration is
+ * not valid: expected number but received null". Never a "path: " prefix.
+ */
+export function issueSentence(issue: Issue): string {
+  const { path, message } = issue;
+  if (!path) return message;
+  const generic = /^Invalid [a-z]+: (.*)$/s.exec(message);
+  if (generic) return `${fieldLabel(path)} is not valid: ${lowerFirst(generic[1]!)}`;
+  if (/^(Must|Is|Are|Should|Cannot|Can't|Needs|Has) /.test(message))
+    return `${fieldLabel(path)} ${lowerFirst(message)}`;
+  return message;
+}
+
+/** Parses a value with a schema or throws a 400: the first issue's sentence, every issue beside it. */
 export function parseOrThrow<S extends v.GenericSchema>(
   schema: S,
   value: unknown,
@@ -186,10 +231,7 @@ export function parseOrThrow<S extends v.GenericSchema>(
   if (!result.success) {
     const issues = toIssues(result.issues);
     const first = issues[0];
-    throw badRequest(
-      first ? `Invalid ${what}: ${first.path ? `${first.path}: ` : ''}${first.message}` : `Invalid ${what}`,
-      issues,
-    );
+    throw badRequest(first ? issueSentence(first) : `The ${what} is not valid`, issues);
   }
   return result.output;
 }

@@ -37,7 +37,7 @@ const valueSchema: Record<KeyKind, v.GenericSchema<unknown, number | string>> = 
 
 const CURSOR_TEXT = /^[A-Za-z0-9_-]{4,2000}$/;
 const NOT_OURS =
-  'Invalid query: cursor: is not a cursor of this list (send the X-Next-Cursor value of the previous page as it came)';
+  'That is not a cursor of this list (send the X-Next-Cursor value of the previous page as it came)';
 
 export function encodeCursor(order: KeyOrder, values: KeyValues): string {
   return Buffer.from(JSON.stringify({ o: order.name, k: values })).toString('base64url');
@@ -55,7 +55,7 @@ export function decodeCursor(cursor: string, order: KeyOrder): KeyValues {
   const shape = v.safeParse(v.object({ o: v.string(), k: v.array(v.unknown()) }), parsed);
   if (!shape.success) throw badRequest(NOT_OURS, [{ path: 'cursor', message: NOT_OURS }]);
   if (shape.output.o !== order.name) {
-    const message = `Invalid query: cursor: belongs to the list in ${JSON.stringify(shape.output.o)} order, not ${JSON.stringify(order.name)}`;
+    const message = `The cursor belongs to the list in ${JSON.stringify(shape.output.o)} order, not ${JSON.stringify(order.name)}`;
     throw badRequest(message, [{ path: 'cursor', message }]);
   }
   const keys = shape.output.k;

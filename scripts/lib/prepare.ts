@@ -103,6 +103,7 @@ export async function prepareDatabase(options: {
   } else {
     report.push('Seed: database already has content, left as it is');
   }
+  report.push(`Admin dashboard: ${adminUrl()} (log in as "admin")`);
   return { db, ...(pglite ? { pglite } : {}), dataDir: dir, report, close };
 }
 
@@ -120,5 +121,8 @@ function ensureJwtSecret(dir: string, report: string[]): void {
   }
   process.env.JWT_SECRET = fs.readFileSync(file, 'utf8').trim();
 }
+
+/** Where the owner manages the site: the dashboard on this server's port. */
+export const adminUrl = () => `http://localhost:${process.env.PORT || 8888}/admin`;
 
 const ms = (since: number) => `${Math.round(performance.now() - since)} ms`;

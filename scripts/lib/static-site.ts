@@ -83,6 +83,13 @@ const CONTENT_TYPES: Record<string, string> = {
   '.avif': 'image/avif',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.mp3': 'audio/mpeg',
+  '.vtt': 'text/vtt; charset=utf-8',
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
@@ -150,8 +157,12 @@ export class StaticSite {
     return this.#rules;
   }
 
-  /** Resolves a URL path to a response: the file, a redirect, or the 404 page. */
-  respond(pathname: string, acceptEncoding: string): StaticFile {
+  /**
+   * Resolves a URL path to a response: the file, a redirect, or the 404 page. With a `range`
+   * (the Range header) a file sent as it is on disk answers 206 with that part (a video seeks),
+   * or 416 when the range lies outside it.
+   */
+  respond(pathname: string, acceptEncoding: string, range?: string): StaticFile {
     const redirect = findRedirect(this.#rules, pathname);
     if (redirect) {
       return {
@@ -161,7 +172,7 @@ export class StaticSite {
       };
     }
     const file = this.#resolve(pathname);
-    if (file) return this.#fileResponse(file, pathname, 200, acceptEncoding);
+    if (file) return partOf(this.#fileResponse(file, pathname, 200, acceptEncoding), range);
     const notFoundPage = this.#dirs[0] ? path.join(this.#dirs[0], '404.html') : undefined;
     if (notFoundPage && fs.existsSync(notFoundPage))
       return this.#fileResponse(notFoundPage, pathname, 404, acceptEncoding);
@@ -231,6 +242,50 @@ export class StaticSite {
     }
     return { status, headers, body };
   }
+}
+
+/**
+ * A byte range of a whole-file answer (RFC 9110 §14): one range, `bytes=a-b`, `bytes=a-` or
+ * `bytes=-n`. Satisfiable → 206 with Content-Range; outside the file → 416 whose Content-Range
+ * is `bytes *` and the size. Anything else (no header, several ranges, another unit, a
+ * compressed answer) → the whole file, which a client must accept.
+ */
+export function partOf(file: StaticFile, range: string | undefined): StaticFile {
+  if (file.status !== 200 || file.headers['Content-Encoding']) return file;
+  const headers = { ...file.headers, 'Accept-Ranges': 'bytes' };
+  const whole = { ...file, headers };
+  if (!range) return whole;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return whole;
+  const size = file.body.length;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    // The last n bytes.
+    const suffix = Number(match[2]);
+    if (suffix === 0) return unsatisfiable(headers, size);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+    if (match[2] !== '' && Number(match[2]) < start) return whole;
+  }
+  if (start >= size || size === 0) return unsatisfiable(headers, size);
+  return {
+    status: 206,
+    headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}` },
+    body: file.body.subarray(start, end + 1),
+  };
+}
+
+function unsatisfiable(headers: Record<string, string>, size: number): StaticFile {
+  const { 'Content-Type': _type, ...rest } = headers;
+  return {
+    status: 416,
+    headers: { ...rest, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Range': `bytes */${size}` },
+    body: Buffer.from('Range Not Satisfiable'),
+  };
 }
 
 /** Bytes of compressed files the server keeps (see StaticSite). */

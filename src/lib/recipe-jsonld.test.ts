@@ -21,6 +21,7 @@ const base: Recipe = {
   cuisine: 'French',
   prepTime: 15,
   cookTime: 75,
+  noCooking: false,
   totalTime: 90,
   servings: 4,
   difficulty: 'Medium',

@@ -142,6 +142,10 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
     expect(typeof first.body.content).toBe('string');
     expect(JSON.parse(first.body.content).companyName).toBe('Forkful');
     expect(first.headers.get('Netlify-CDN-Cache-Control')).toContain('s-maxage=300');
+    // Browsers keep it five minutes too; the admin's own read is fresh and never kept.
+    expect(first.headers.get('Cache-Control')).toBe('public, max-age=300');
+    const forAdmin = await call(pages, '/api/pages/footer', as(admin));
+    expect(forAdmin.headers.get('Cache-Control')).toBe('private, no-store');
     const saved = await call(
       pages,
       '/api/pages/footer',
@@ -177,6 +181,18 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
       { companyName: 'n', tagline: 't', copyright: 'c', social: { twitter: 'not a url' } },
       'social.twitter',
       'Must be a valid URL',
+    ],
+    [
+      'content (as GET answers it) that is not JSON',
+      { slug: 'footer', content: '{oops' },
+      'content',
+      "The footer's content must be JSON (companyName, tagline, copyright, links, social)",
+    ],
+    [
+      'content (as GET answers it) without a company name',
+      { slug: 'footer', content: JSON.stringify({ tagline: 't', copyright: 'c' }) },
+      'content.companyName',
+      'Company name is required',
     ],
   ])('refuses a footer with %s (400, the form message, nothing changed)', async (_n, body, path, message) => {
     const before = await rows();

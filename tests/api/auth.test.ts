@@ -230,6 +230,21 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
       const res = await call(auth, '/api/auth/login', { method: 'POST', json: body });
       expect(res.status).toBe(400);
       expect(res.body.error).toContain(message);
+      // The sentence alone: no "Invalid request: username: " in front; the fields are in `issues`.
+      expect(res.body.error).not.toMatch(/^Invalid \w+: |^[\w.]+: /);
+      expect(res.body.issues?.length).toBeGreaterThan(0);
+    });
+
+    it('answers a short username with the rule itself as the error, its field in issues', async () => {
+      const res = await call(auth, '/api/auth/login', {
+        method: 'POST',
+        json: { username: 'ab', password: 'secret1' },
+      });
+      expect(res.body.error).toBe('Username must be at least 3 characters');
+      expect(res.body.issues).toContainEqual({
+        path: 'username',
+        message: 'Username must be at least 3 characters',
+      });
     });
 
     it('GET /api/auth/me is 401 with "Please log in" when anonymous', async () => {

@@ -219,7 +219,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       [{ scheduleHours: [3, 3] }, 'Each schedule hour may appear only once'],
       [{ maxPerDay: 1001 }, 'The daily limit must be a whole number from 1 to 1000'],
       [{ maxPerDay: 0 }, 'The daily limit must be a whole number from 1 to 1000'],
-      [{ isEnabled: 'yes' }, 'Must be true or false'],
+      [{ isEnabled: 'yes' }, 'Enabled must be true or false'],
       [{}, 'Send at least one setting to change'],
     ])('refuses %j with a clear sentence and changes nothing', async (body, message) => {
       const before = await api('GET', '/api/generator/config');

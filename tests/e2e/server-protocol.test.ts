@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { httpMessage, rawRequest } from '../helpers/raw-http.ts';
+import { ROOT } from '../helpers/paths.ts';
 
 // Requests a browser would never send but anyone can: each gets a 4xx with
 // the API's JSON error body — never a 5xx, a plain-text error or a dropped connection.
@@ -94,5 +97,35 @@ describe('content coding of static files', () => {
     const res = await rawRequest(baseUrl, httpMessage('GET', '/', { 'Accept-Encoding': acceptEncoding }));
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding'] ?? null).toBe(expected);
+  });
+});
+
+describe('Range requests for static files (how a video player seeks)', () => {
+  const baseUrl = inject('baseUrl');
+  const file = '/images/fallback/appetizers-1.webp';
+  const size = fs.statSync(path.join(ROOT, 'public', file)).size;
+
+  it('answers a satisfiable range with 206, Content-Range and just those bytes', async () => {
+    const res = await rawRequest(baseUrl, httpMessage('GET', file, { Range: 'bytes=100-199' }));
+    expect(res.status).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 100-199/${size}`);
+    expect(res.headers['content-length']).toBe('100');
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    const tail = await rawRequest(baseUrl, httpMessage('GET', file, { Range: 'bytes=-10' }));
+    expect(tail.status).toBe(206);
+    expect(tail.headers['content-range']).toBe(`bytes ${size - 10}-${size - 1}/${size}`);
+  });
+
+  it('answers a range past the end with 416 naming the size', async () => {
+    const res = await rawRequest(baseUrl, httpMessage('GET', file, { Range: `bytes=${size}-` }));
+    expect(res.status).toBe(416);
+    expect(res.headers['content-range']).toBe(`bytes */${size}`);
+  });
+
+  it('sends the whole file without a Range, and offers ranges', async () => {
+    const res = await rawRequest(baseUrl, httpMessage('GET', file));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-length']).toBe(String(size));
+    expect(res.headers['accept-ranges']).toBe('bytes');
   });
 });

@@ -77,6 +77,10 @@ describe('backup and restore of the embedded database', () => {
   it('backs up through the running server, refuses to restore beside it, and restores the same rows', async () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
     server = await startLocalServer(dataDir);
+    // The owner is told where the dashboard is, beside the admin login.
+    expect(server.output()).toMatch(
+      new RegExp(`Admin login: .*\\n(.*\\n)?Admin dashboard: ${server.baseUrl}/admin `),
+    );
     await signUp(server, 'kept_cook');
     const atBackup = await server.tables();
 

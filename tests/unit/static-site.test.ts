@@ -90,6 +90,53 @@ describe('StaticSite', () => {
   });
 });
 
+describe('Range requests for static files (a video seeking)', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'forkful-static-range-'));
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  // 1,000 bytes whose value says where they are.
+  const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+  fs.mkdirSync(path.join(tmp, 'build', 'videos'), { recursive: true });
+  fs.writeFileSync(path.join(tmp, 'build', 'videos', 'clip.mp4'), bytes);
+  const site = new StaticSite(rules);
+  site.use(path.join(tmp, 'build'));
+
+  it.each([
+    ['bytes=0-99', 0, 99],
+    ['bytes=900-', 900, 999],
+    ['bytes=-100', 900, 999],
+    ['bytes=990-5000', 990, 999],
+    ['bytes=-5000', 0, 999],
+    ['bytes=500-500', 500, 500],
+  ])('%s → 206 with bytes %i-%i', (range, start, end) => {
+    const res = site.respond('/videos/clip.mp4', 'gzip, br', range);
+    expect(res.status).toBe(206);
+    expect(res.headers['Content-Range']).toBe(`bytes ${start}-${end}/1000`);
+    expect(res.headers['Accept-Ranges']).toBe('bytes');
+    expect(res.headers['Content-Type']).toBe('video/mp4');
+    expect(Buffer.compare(res.body, bytes.subarray(start, end + 1))).toBe(0);
+  });
+
+  it.each(['bytes=1000-', 'bytes=5000-6000', 'bytes=-0'])('%s → 416 naming the size', (range) => {
+    const res = site.respond('/videos/clip.mp4', '', range);
+    expect(res.status).toBe(416);
+    expect(res.headers['Content-Range']).toBe('bytes */1000');
+  });
+
+  it.each([undefined, 'bytes=0-9,20-29', 'items=0-9', 'bytes=9-2', 'bytes=abc'])(
+    '%s → the whole file (200), ranges offered',
+    (range) => {
+      const res = site.respond('/videos/clip.mp4', '', range);
+      expect(res.status).toBe(200);
+      expect(res.headers['Accept-Ranges']).toBe('bytes');
+      expect(res.body.length).toBe(1000);
+    },
+  );
+
+  it('leaves a missing file a 404 whatever the range', () => {
+    expect(site.respond('/videos/none.mp4', '', 'bytes=0-9').status).toBe(404);
+  });
+});
+
 describe('Accept-Encoding negotiation', () => {
   it.each<[string, string | undefined]>([
     ['br, gzip', 'br'],

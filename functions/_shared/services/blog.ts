@@ -87,7 +87,7 @@ async function assertBlogCategory(trx: Transaction<Database>, values: BlogPostIn
     .executeTakeFirst();
   if (!found) {
     const message = `Blog category ${values.categoryId} does not exist (0 or null means none)`;
-    throw badRequest(`Invalid blog post: categoryId: ${message}`, [{ path: 'categoryId', message }]);
+    throw badRequest(message, [{ path: 'categoryId', message }]);
   }
 }
 

@@ -31,7 +31,7 @@ export async function createCategory(db: Db, input: unknown, options: WriteOptio
   const slug = values.slug ?? slugify(values.name);
   if (!slug) {
     const message = 'The name needs at least one letter or digit';
-    throw badRequest(`Invalid category: name: ${message}`, [{ path: 'name', message }]);
+    throw badRequest(message, [{ path: 'name', message }]);
   }
   const id = await db
     .transaction()

@@ -18,7 +18,7 @@ import {
 } from '../../../src/lib/schemas/content-export.ts';
 import { PageInputSchema } from '../../../src/lib/schemas/page.ts';
 import type { Settings } from '../../../src/lib/schemas/settings.ts';
-import { badRequest, parseOrThrow, type Issue } from '../http.ts';
+import { badRequest, issueSentence, parseOrThrow, type Issue } from '../http.ts';
 import { publish } from '../publish.ts';
 import { listPosts } from './blog.ts';
 import { listPages } from './pages.ts';
@@ -201,7 +201,7 @@ async function checkReferences(trx: Transaction<Database>, doc: ContentExportVal
       seen.add(item.slug);
     });
   }
-  if (issues.length) throw badRequest(`Invalid content: ${issues[0]!.path}: ${issues[0]!.message}`, issues);
+  if (issues.length) throw badRequest(issueSentence(issues[0]!), issues);
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type Page,
   type PageInputValues,
 } from '../../../src/lib/schemas/page.ts';
-import { badRequest, notFound, parseOrThrow, toIssues } from '../http.ts';
+import { badRequest, issueSentence, notFound, parseOrThrow, toIssues } from '../http.ts';
 import { publish, type PublishScope } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
@@ -49,6 +49,8 @@ export async function pageBySlug(
   return row ? pageFromRow(row) : undefined;
 }
 
+const FOOTER_NOT_JSON = "The footer's content must be JSON (companyName, tagline, copyright, links, social)";
+
 /** A page input with the footer's content checked and normalised when the slug is `footer`. */
 export function parsePageInput(input: unknown): PageInputValues {
   const values = parseOrThrow(PageInputSchema, input, 'page');
@@ -57,8 +59,7 @@ export function parsePageInput(input: unknown): PageInputValues {
   try {
     parsed = JSON.parse(values.content);
   } catch {
-    const message = "The footer's content must be JSON (companyName, tagline, copyright, links, social)";
-    throw badRequest(`Invalid page: content: ${message}`, [{ path: 'content', message }]);
+    throw badRequest(FOOTER_NOT_JSON, [{ path: 'content', message: FOOTER_NOT_JSON }]);
   }
   return { ...values, content: JSON.stringify(parseFooter(parsed, 'content.')) };
 }
@@ -68,7 +69,7 @@ export function parseFooter(input: unknown, prefix = ''): FooterContentValues {
   const result = v.safeParse(FooterContentSchema, input);
   if (result.success) return result.output;
   const issues = toIssues(result.issues).map((i) => ({ ...i, path: `${prefix}${i.path}` }));
-  throw badRequest(`Invalid footer: ${issues[0]!.path}: ${issues[0]!.message}`, issues);
+  throw badRequest(issueSentence(issues[0]!), issues);
 }
 
 const scopeOf = (reason: string, slugs: string[]): PublishScope =>
@@ -159,9 +160,29 @@ export async function deletePage(db: Db, id: number, options: WriteOptions = {})
   return entry;
 }
 
+/**
+ * What PUT /api/pages/footer was sent, as the footer's values: the footer form's object, or the
+ * footer page as GET /api/pages/footer answers it (its `content` the footer's JSON as a string,
+ * or that object itself).
+ */
+export function footerInput(input: unknown): FooterContentValues {
+  if (input && typeof input === 'object' && 'content' in input && !('companyName' in input)) {
+    const content = (input as { content: unknown }).content;
+    if (typeof content !== 'string') return parseFooter(content, 'content.');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content);
+    } catch {
+      throw badRequest(FOOTER_NOT_JSON, [{ path: 'content', message: FOOTER_NOT_JSON }]);
+    }
+    return parseFooter(parsed, 'content.');
+  }
+  return parseFooter(input);
+}
+
 /** Saves the footer form: the footer page's content, created when missing (published). */
 export async function saveFooter(db: Db, input: unknown, options: WriteOptions = {}): Promise<Page> {
-  const footer = parseFooter(input);
+  const footer = footerInput(input);
   const existing = await db
     .selectFrom('pages')
     .select(PAGE_COLUMNS)

@@ -422,7 +422,9 @@ export async function publishStatus(db: Db): Promise<PublishStatus> {
     state,
     requestedAt: iso(current?.requestedAt),
     startedAt: iso(running?.startedAt),
-    finishedAt: iso(latest?.finished_at),
+    // The end of the build this status reports on: none while one waits or runs (the previous
+    // build's end would read as finishing before this one started).
+    finishedAt: current ? null : iso(latest?.finished_at),
     liveAt: iso(lastLive?.finished_at),
     error: hookError ?? (state === 'failed' ? (latest?.error ?? null) : null),
     reasons: [...(running?.scope.reasons ?? []), ...(waiting?.scope.reasons ?? [])],

@@ -356,7 +356,7 @@ async function assertCategoryExists(trx: Transaction<Database>, category: string
     .executeTakeFirst();
   if (!found) {
     const message = `Category "${category}" does not exist`;
-    throw badRequest(`Invalid recipe: category: ${message}`, [{ path: 'category', message }]);
+    throw badRequest(message, [{ path: 'category', message }]);
   }
 }
 

@@ -8,7 +8,7 @@ import { parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipes.ts';
 
-// Site settings: one row, read by everyone, replaced whole by the admin.
+// Site settings: one row, read by everyone, written by the admin.
 
 /** The site's origin when the PUT leaves siteUrl out. */
 const siteOrigin = () => siteUrl(process.env);
@@ -20,9 +20,15 @@ export async function readSettings(db: Db): Promise<Settings & { updatedAt: stri
   return { ...settingsFromRow(row), updatedAt: new Date(row.updated_at).toISOString() };
 }
 
-/** Replaces the settings with the full object (fields left out get their defaults). */
+/**
+ * Saves the settings the admin sent. A field left out keeps its saved value (the defaults when
+ * nothing was ever saved), so a partial PUT changes only what it names; the answer is always
+ * the whole settings object, as GET answers it.
+ */
 export async function saveSettings(db: Db, input: unknown, options: WriteOptions = {}): Promise<Settings> {
-  const values = parseOrThrow(SettingsInputSchema, input, 'settings');
+  const isObject = input !== null && typeof input === 'object' && !Array.isArray(input);
+  const { updatedAt: _updatedAt, ...current } = isObject ? await readSettings(db) : { updatedAt: null };
+  const values = parseOrThrow(SettingsInputSchema, isObject ? { ...current, ...input } : input, 'settings');
   const settings: Settings = { ...values, siteUrl: values.siteUrl ?? siteOrigin() };
   const row = settingsToRow(settings);
   await db.transaction().execute(async (trx) => {

@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { logout } from '../../stores/session.ts';
+import { isAdminUser } from '../admin/tabs.ts';
 import { showToast } from '../../stores/toasts.ts';
 import type { AuthTab } from './AuthDialog.tsx';
 import { useSessionUser } from './use-session-user.ts';
@@ -19,8 +20,8 @@ const loadAuthDialog = () => import('./AuthDialog.tsx');
 const AuthDialog = lazy(loadAuthDialog);
 
 // The header's account corner: logged out, a Login button that opens the auth
-// dialog; logged in, a menu with the username, 'My Account', Saved Recipes and Logout. The
-// mobile variant is an account icon button opening the same menu.
+// dialog; logged in, a menu with the username, 'My Account', Dashboard (the admin only), Saved
+// Recipes and Logout. The mobile variant is an account icon button opening the same menu.
 
 export interface AccountMenuProps {
   variant?: 'desktop' | 'mobile';
@@ -134,6 +135,14 @@ function signedInItems(username: string, onLogout: () => void): ReactNode[] {
       <p className="eyebrow">My Account</p>
     </div>,
     <hr key="sep1" role="separator" className="my-1 border-stone-200 dark:border-night-line" />,
+    // The owner's way to the dashboard; nobody else is offered it (the dashboard would refuse them).
+    ...(isAdminUser({ username })
+      ? [
+          <MenuItem key="dashboard" href="/admin">
+            Dashboard
+          </MenuItem>,
+        ]
+      : []),
     <MenuItem key="saved" href="/saved-recipes">
       Saved Recipes
     </MenuItem>,

@@ -64,7 +64,7 @@ export interface PublishStatus {
   requestedAt: string | null;
   /** When its build started (null while it waits). */
   startedAt: string | null;
-  /** When the latest build ended, successfully or not. */
+  /** When the latest build ended, successfully or not; null while publishing (the build has not ended). */
   finishedAt: string | null;
   /** When the site now served went live (a failed build leaves the previous site serving). */
   liveAt: string | null;

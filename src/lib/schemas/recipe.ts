@@ -113,12 +113,15 @@ export function isSiteUrl(value: string): boolean {
     return false;
   }
 }
+/** A URL that may be left out, blank or null (null and blank are stored as none). */
 const optionalUrl = v.optional(
-  v.pipe(
-    v.string('Must be a valid URL'),
-    v.trim(),
-    v.maxLength(2000),
-    v.check((s) => s === '' || isSiteUrl(s), 'Must be a valid URL'),
+  v.nullable(
+    v.pipe(
+      v.string('Must be a valid URL'),
+      v.trim(),
+      v.maxLength(2000),
+      v.check((s) => s === '' || isSiteUrl(s), 'Must be a valid URL'),
+    ),
   ),
 );
 
@@ -140,7 +143,9 @@ const recipeInputEntries = {
   ),
   title: text(200, 'Title is required'),
   description: text(600, 'Description is required'),
-  summary: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(2000))),
+  // The fields a recipe may lack are nullable as well as optional: a recipe read from the API
+  // (where they are null) is accepted back as it is.
+  summary: v.optional(v.nullable(v.pipe(v.string('Summary must be text'), v.trim(), v.maxLength(2000)))),
   image: optionalUrl,
   category: v.pipe(
     v.string('Category is required'),
@@ -172,14 +177,26 @@ const recipeInputEntries = {
   faqs: v.optional(v.pipe(v.array(FaqInputSchema), v.maxLength(10))),
   videoUrl: v.optional(
     v.pipe(
-      v.string('Must be a valid URL'),
-      v.trim(),
-      v.check((s) => s === '' || isSiteUrl(s), 'Must be a valid URL'),
-      v.transform((s) => (s === '' ? undefined : s)),
+      v.nullable(
+        v.pipe(
+          v.string('Must be a valid URL'),
+          v.trim(),
+          v.check((s) => s === '' || isSiteUrl(s), 'Must be a valid URL'),
+        ),
+      ),
+      v.transform((s) => (s ? s : undefined)),
     ),
   ),
   videoThumbnail: optionalUrl,
-  videoDuration: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))),
+  videoDuration: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('Video duration must be a number of seconds'),
+        v.integer('Video duration must be whole seconds'),
+        v.minValue(1, 'Video duration must be at least 1 second'),
+      ),
+    ),
+  ),
 };
 
 /** A missing field gets the same sentence as an empty one. */
@@ -286,6 +303,8 @@ export const RecipeSchema = v.object({
   cuisine: v.string(),
   prepTime: v.number(),
   cookTime: v.number(),
+  /** True when the cook time is a known zero (cookTime 0): what the form's "No cooking" box sends back. */
+  noCooking: v.boolean(),
   totalTime: v.number(),
   servings: v.number(),
   difficulty: v.picklist(DIFFICULTIES),

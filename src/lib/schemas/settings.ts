@@ -2,9 +2,11 @@ import * as v from 'valibot';
 import { defaultSettings } from '../site-defaults.ts';
 import { isUrlOrPath } from './fields.ts';
 
-// Site settings: what GET /api/settings answers and PUT /api/settings
-// takes — the full object; a field left out gets its default (comments and newsletter on,
-// privacy link /privacy, terms link /terms, description 'Delicious recipes for every occasion').
+// Site settings: what GET /api/settings answers and PUT /api/settings takes. PUT may send the
+// whole object or part of it: a field left out keeps its saved value (the server merges before
+// this schema checks), and the answer is the whole settings object. Where nothing is saved (a
+// content import without a field) a field left out gets its default: comments and newsletter
+// on, privacy link /privacy, terms link /terms, description 'Delicious recipes for every occasion'.
 
 export const SettingsSchema = v.object({
   siteName: v.string(),

@@ -8,6 +8,7 @@ import { CheckboxField, Panel, PublishedTag, SelectField, TextArea, TextField } 
 import FormDialog from '../shared/FormDialog.tsx';
 import ImageField from '../shared/ImageField.tsx';
 import { ItemList, ItemRow } from '../shared/ItemList.tsx';
+import { itemKey } from '../shared/publish-state.ts';
 import { slugify as slugFromTitle } from '../../../lib/slug.ts';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
 import { useItemEditor } from '../shared/use-item-editor.ts';
@@ -75,6 +76,8 @@ export default function BlogTab() {
               name={post.title}
               onEdit={() => editor.edit(post)}
               onDelete={() => void removePost(post)}
+              publishKey={itemKey('post', post.id)}
+              data-post={post.slug}
             >
               <div className="min-w-0">
                 <p className="font-semibold">
@@ -164,6 +167,7 @@ function PostForm({
         : api.post('/api/blog/posts', { body }),
     savedMessage: editing ? 'Post updated.' : 'Post created.',
     failedMessage: 'Failed to save post',
+    publishes: (saved) => (saved.isPublished ? itemKey('post', saved.id) : null),
     onSaved: onDone,
   });
 

@@ -4,6 +4,7 @@ import { CategoryInputSchema, type Category } from '../../../lib/schemas/categor
 import { Panel, TextArea, TextField } from '../shared/fields.tsx';
 import FormDialog from '../shared/FormDialog.tsx';
 import { ItemList, ItemRow } from '../shared/ItemList.tsx';
+import { itemKey } from '../shared/publish-state.ts';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
 import { useSaveForm } from '../shared/use-save-form.ts';
@@ -54,6 +55,7 @@ export default function CategoriesTab() {
             name={category.name}
             onEdit={() => setEditing({ kind: 'edit', category })}
             onDelete={() => void remove(category)}
+            publishKey={itemKey('category', category.id)}
             data-category={category.slug}
           >
             <div className="min-w-0">
@@ -104,6 +106,7 @@ function CategoryDialog({
         : api.post('/api/categories', { body }),
     savedMessage: editing ? 'Category updated.' : 'Category created.',
     failedMessage: editing ? 'Failed to update category' : 'Failed to create category',
+    publishes: (saved) => itemKey('category', saved.id),
     onSaved,
   });
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api, errorText } from '../../../lib/api/client.ts';
+import { api } from '../../../lib/api/client.ts';
 import type { GeneratorJob } from '../../../lib/schemas/generation-log.ts';
 import type { AiModel, GeneratorConfig } from '../../../lib/schemas/generator-config.ts';
 import { showToast } from '../../../stores/toasts.ts';
@@ -90,16 +90,7 @@ export default function GeneratorTab() {
   }, [anyOpen, load]);
 
   if (loadError && !config)
-    return (
-      <LoadError
-        title="Error loading the AI generator"
-        message={errorText(
-          loadError,
-          (loadError as Error).message ?? 'The generator settings could not be read.',
-        )}
-        onRetry={() => void load()}
-      />
-    );
+    return <LoadError title="Error loading the AI generator" error={loadError} onRetry={() => void load()} />;
   if (!config) return <p className="muted">Loading the AI generator…</p>;
 
   const blocked = !config.configured

@@ -1,4 +1,4 @@
-import { ApiRequestError } from '../../../lib/api/client.ts';
+import { errorText } from '../../../lib/api/client.ts';
 import type { GeneratorJob } from '../../../lib/schemas/generation-log.ts';
 import type { AiModel, GeneratorConfig } from '../../../lib/schemas/generator-config.ts';
 
@@ -97,8 +97,7 @@ export interface GeneratorContext {
   refresh: () => void;
 }
 
-/** The server's sentence for a failed call (the server response text). */
+/** The server's sentence for a failed call (its response's `error`), never raw status and JSON. */
 export function failureText(err: unknown, fallback: string): string {
-  if (err instanceof ApiRequestError) return err.error ?? err.message;
-  return fallback;
+  return errorText(err, fallback);
 }

@@ -6,6 +6,7 @@ import { FooterContentSchema, PageInputSchema, type Page } from '../../../lib/sc
 import EditorPanel from '../shared/EditorPanel.tsx';
 import { CheckboxField, Panel, PublishedTag, TextArea, TextField } from '../shared/fields.tsx';
 import { ItemList, ItemRow } from '../shared/ItemList.tsx';
+import { itemKey } from '../shared/publish-state.ts';
 import { slugify as slugFromTitle } from '../../../lib/slug.ts';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
 import { useItemEditor } from '../shared/use-item-editor.ts';
@@ -54,7 +55,13 @@ export default function PagesTab() {
           emptyText="No pages yet."
         >
           {(page) => (
-            <ItemRow name={page.title} onEdit={() => editor.edit(page)} onDelete={() => void remove(page)}>
+            <ItemRow
+              name={page.title}
+              onEdit={() => editor.edit(page)}
+              onDelete={() => void remove(page)}
+              publishKey={itemKey('page', page.id)}
+              data-page={page.slug}
+            >
               <div>
                 <p className="font-semibold">
                   {page.title} <PublishedTag published={page.isPublished} />
@@ -88,6 +95,7 @@ function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (sa
         : api.post('/api/pages', { body }),
     savedMessage: editing ? 'Page updated.' : 'Page created.',
     failedMessage: editing ? 'Failed to update page' : 'Failed to create page',
+    publishes: (saved) => (saved.isPublished ? itemKey('page', saved.id) : null),
     onSaved: onDone,
   });
 

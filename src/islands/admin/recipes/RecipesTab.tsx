@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api/client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import { smallImage, categoryFallbackImage } from '../../../lib/fallback-images.ts';
 import type { Category } from '../../../lib/schemas/category.ts';
 import { starsFromTenths, type Recipe } from '../../../lib/schemas/recipe.ts';
@@ -37,7 +37,11 @@ export default function RecipesTab() {
     try {
       setMode({ kind: 'edit', recipe: await api.get('/api/recipes/:id', { params: { id } }) });
     } catch (err) {
-      showToast({ title: 'Error', description: (err as Error).message, variant: 'destructive' });
+      showToast({
+        title: 'Error',
+        description: errorText(err, 'The recipe could not be opened. Please try again.'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -160,7 +164,7 @@ function RecipeList({
       </div>
 
       {list.status === 'failed' ? (
-        <LoadError title="Error loading recipes" message={(list.error as Error).message} onRetry={reload} />
+        <LoadError title="Error loading recipes" error={list.error} onRetry={reload} />
       ) : recipes.length === 0 && list.status === 'loaded' ? (
         <p className="muted py-6 text-center">
           {searching ? 'No recipes match this search.' : 'No recipes yet.'}

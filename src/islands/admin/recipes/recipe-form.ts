@@ -430,6 +430,7 @@ export function previewRecipe(draft: RecipeDraft, base?: Recipe): Recipe {
     cuisine: draft.cuisine,
     prepTime: prep,
     cookTime: cook,
+    noCooking: cook === 0,
     totalTime: prep + cook,
     servings: n(input.servings, 1),
     difficulty: draft.difficulty,

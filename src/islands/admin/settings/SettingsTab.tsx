@@ -41,9 +41,7 @@ export default function SettingsTab() {
   }, [loaded]);
 
   if (loaded.status === 'failed' && !form)
-    return (
-      <LoadError title="Error loading settings" message={(loaded.error as Error).message} onRetry={reload} />
-    );
+    return <LoadError title="Error loading settings" error={loaded.error} onRetry={reload} />;
   if (!form) return <p className="muted">Loading settings…</p>;
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {

@@ -1,9 +1,12 @@
+import { useStore } from '@nanostores/react';
 import { Fragment, type ReactNode } from 'react';
 import { EditDeleteButtons, LoadError } from './fields.tsx';
+import { $awaitingLive, $publishStatus, isAwaitingLive } from './publish-state.ts';
 import type { Resource } from './use-resource.ts';
 
 // A tab's list of items from one GET (categories, pages, posts): the load error with Try Again,
-// 'Loading…', the empty sentence, or one row per item with its Edit and Delete buttons.
+// 'Loading…', the empty sentence, or one row per item with its Edit and Delete buttons (and
+// 'Publishing…' while a change saved to it is not live yet).
 
 /** Extra data-* hooks for tests and styles, rendered as they are given. */
 type DataAttributes = Record<`data-${string}`, string | boolean>;
@@ -27,7 +30,7 @@ export function ItemList<T extends { id: number }>({
   children: (item: T) => ReactNode;
 } & DataAttributes) {
   if (resource.status === 'failed')
-    return <LoadError title={errorTitle} message={(resource.error as Error).message} onRetry={onRetry} />;
+    return <LoadError title={errorTitle} error={resource.error} onRetry={onRetry} />;
   if (!resource.data || !items) return <p className="muted">Loading…</p>;
   if (items.length === 0) return <p className="muted">{emptyText}</p>;
   return (
@@ -44,6 +47,7 @@ export function ItemRow({
   name,
   onEdit,
   onDelete,
+  publishKey,
   children,
   ...attributes
 }: {
@@ -51,12 +55,28 @@ export function ItemRow({
   name: string;
   onEdit: () => void;
   onDelete: () => void;
+  /** Its key (itemKey): 'Publishing…' shows while a change saved here is not live yet. */
+  publishKey?: string;
   children: ReactNode;
 } & DataAttributes) {
+  const status = useStore($publishStatus);
+  const awaiting = useStore($awaitingLive);
+  const publishing = publishKey !== undefined && isAwaitingLive(publishKey, status, awaiting);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" {...attributes}>
       {children}
-      <EditDeleteButtons name={name} onEdit={onEdit} onDelete={onDelete} />
+      <div className="flex flex-wrap items-center gap-3">
+        {publishing && (
+          <span
+            data-item-publishing
+            className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950/50 dark:text-amber-100"
+          >
+            <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-amber-500" />
+            Publishing…
+          </span>
+        )}
+        <EditDeleteButtons name={name} onEdit={onEdit} onDelete={onDelete} />
+      </div>
     </li>
   );
 }

@@ -3,7 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { api, errorText } from '../../../lib/api/client.ts';
 import type { PublishStatus } from '../../../lib/schemas/publish.ts';
 import { showToast } from '../../../stores/toasts.ts';
-import { $publishPoke, FAST_POLL_MS, publishView, shortTime, SLOW_POLL_MS } from './publish-state.ts';
+import {
+  $publishPoke,
+  $publishStatus,
+  FAST_POLL_MS,
+  publishView,
+  settleAwaitingLive,
+  shortTime,
+  SLOW_POLL_MS,
+} from './publish-state.ts';
 
 // The publishing state at the top of the dashboard (GET /api/admin/publish/status), asked for
 // again right after every save and every 1.5 s while a build is on its way. After a failed build
@@ -24,6 +32,8 @@ export default function PublishStatusBadge() {
         const fresh = await api.get('/api/admin/publish/status');
         if (stopped) return;
         setStatus(fresh);
+        $publishStatus.set(fresh);
+        settleAwaitingLive(fresh);
         if (fresh.state === 'publishing') next = FAST_POLL_MS;
       } catch {
         // Keep the last known state; try again later.
@@ -41,7 +51,9 @@ export default function PublishStatusBadge() {
   const publishAgain = async () => {
     setRetrying(true);
     try {
-      setStatus(await api.post('/api/admin/publish'));
+      const fresh = await api.post('/api/admin/publish');
+      setStatus(fresh);
+      $publishStatus.set(fresh);
       $publishPoke.set($publishPoke.get() + 1);
     } catch (err) {
       showToast({

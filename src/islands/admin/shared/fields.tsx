@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { errorText } from '../../../lib/api/client.ts';
 
 // Labelled form controls for the dashboard's forms, each with its inline error (the
 // validation message) wired to it through aria-invalid and aria-describedby.
@@ -198,13 +199,15 @@ export function Panel({
 /** The 'Error loading …' block with the message and a Try Again button. */
 export function LoadError({
   title,
-  message,
+  error,
   onRetry,
 }: {
   title: string;
-  message: string;
+  /** What the failed load threw: shown as the server's sentence, never as raw status and JSON. */
+  error: unknown;
   onRetry: () => void;
 }) {
+  const message = errorText(error, 'It could not be loaded. Please check your connection and try again.');
   return (
     <div role="alert" className="rounded-xl bg-red-50 p-5 text-red-900 dark:bg-red-950/40 dark:text-red-100">
       <p className="font-semibold">{title}</p>

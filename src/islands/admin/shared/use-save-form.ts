@@ -1,14 +1,15 @@
 import { useState, type SubmitEvent } from 'react';
 import type * as v from 'valibot';
-import { errorText } from '../../../lib/api/client.ts';
+import { api, errorText } from '../../../lib/api/client.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { issuesByPath } from './admin-api.ts';
-import { publishRequested } from './publish-state.ts';
+import { $publishStatus, liveEta, markAwaitingLive, publishRequested } from './publish-state.ts';
 
 // The save flow the dashboard's content forms share: the form's own schema checks the values first
 // (errors inline, nothing sent); a save shows a toast and asks for the publish status at once; a
-// refused save puts the server's issues on their fields and its message in a toast.
+// refused save puts the server's issues on their fields and its message in a toast. Content of the
+// public site also says when it will be live.
 
 export interface SaveFormOptions<Values, Saved> {
   /** The schema the server checks the body with, so the form shows the same messages first. */
@@ -19,6 +20,12 @@ export interface SaveFormOptions<Values, Saved> {
   /** The error toast's text when the server gives no message of its own. */
   failedMessage: string;
   onSaved: (saved: Saved) => void;
+  /**
+   * For content on the public site: the saved item's key (itemKey) — the toast then says when it
+   * will be live and its list row shows 'Publishing…' until it is — or null for a draft, which
+   * the toast says is not on the site.
+   */
+  publishes?: (saved: Saved) => string | null;
 }
 
 export interface SaveForm<Values> {
@@ -40,7 +47,16 @@ export function useSaveForm<Values, Saved>(options: SaveFormOptions<Values, Save
     setSaving(true);
     try {
       const saved = await options.save(values);
-      showToast({ title: 'Success', description: options.savedMessage });
+      const key = options.publishes?.(saved);
+      let description = options.savedMessage;
+      if (key === null) description += ' It is a draft: not on the site until you publish it.';
+      else if (key !== undefined) {
+        // The status after the save says whether a build is already under way.
+        const status = await api.get('/api/admin/publish/status').catch(() => $publishStatus.get());
+        markAwaitingLive(key, status);
+        description += ` ${liveEta(status)}`;
+      }
+      showToast({ title: 'Success', description });
       publishRequested();
       options.onSaved(saved);
     } catch (err) {
