@@ -78,6 +78,8 @@ export async function startNeonLikeProxy(options: NeonLikeProxyOptions): Promise
     bridge(ws, net.connect(target.port, target.host));
   });
   await new Promise<void>((resolve, reject) => {
+    // The WebSocket server re-emits the HTTP server's errors (a port in use): both reject.
+    wss.once('error', reject);
     server.once('error', reject);
     server.listen(options.port ?? 443, '127.0.0.1', () => resolve());
   });

@@ -8,6 +8,7 @@ import {
   $publishStatus,
   FAST_POLL_MS,
   publishView,
+  RETRY_POLL_MS,
   settleAwaitingLive,
   shortTime,
   SLOW_POLL_MS,
@@ -36,7 +37,9 @@ export default function PublishStatusBadge() {
         settleAwaitingLive(fresh);
         if (fresh.state === 'publishing') next = FAST_POLL_MS;
       } catch {
-        // Keep the last known state; try again later.
+        // Keep the last known state and ask again soon: a save's poke that failed must not
+        // leave 'Live' showing for a whole slow poll while its publish runs.
+        next = RETRY_POLL_MS;
       }
       if (!stopped) timer.current = setTimeout(() => void tick(), next);
     };

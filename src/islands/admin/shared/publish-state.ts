@@ -8,6 +8,8 @@ import type { PublishStatus } from '../../../lib/schemas/publish.ts';
 /** Poll often while a build is on its way, rarely when the site is live. */
 export const FAST_POLL_MS = 1500;
 export const SLOW_POLL_MS = 30_000;
+/** After a failed poll (a busy or briefly unreachable database): soon, but not hammering. */
+export const RETRY_POLL_MS = 5000;
 
 /** Bumped by every content write the dashboard makes. */
 export const $publishPoke = atom(0);
