@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import {
   badgeReaches,
@@ -77,7 +77,7 @@ export async function runRehearsal(options: RehearsalOptions): Promise<Rehearsal
   let standIn: NetlifyStandIn | undefined;
   /** What the rehearsal was doing, for the failure's sentence; and the browser page, for a screenshot. */
   let step = 'setting up';
-  let currentPage: import('playwright-core').Page | undefined;
+  let currentPage: Page | undefined;
 
   try {
     // 1. The surroundings: database, Neon-like proxy, fake AI provider, build hook stand-in.
