@@ -1,10 +1,8 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import * as v from 'valibot';
 import type { Db } from '../../db/client.ts';
 import { claimHookCall, recordPublishRequest } from '../../functions/_shared/services/publishing.ts';
 import { BuildHookBodySchema } from '../../src/lib/schemas/publish.ts';
+import { ensureDataDirSecret, localAnswer as answer, secretMatches } from './local-endpoint.ts';
 
 // The local server's build hook (POST /__hooks/build), standing in for a Netlify build hook:
 // publish() calls it with the request it recorded; anyone else needs the secret generated into
@@ -17,29 +15,12 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /** The hook's secret, generated once into the data dir (readable by its owner only). */
 export function ensureBuildHookSecret(dataDir: string): string {
-  const file = path.join(dataDir, SECRET_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 });
-  }
-  return fs.readFileSync(file, 'utf8').trim();
+  return ensureDataDirSecret(dataDir, SECRET_FILE);
 }
 
 /** BUILD_HOOK_URL for the local server: the hook's address with the secret. */
 export function localBuildHookUrl(origin: string, secret: string): string {
   return `${origin}${BUILD_HOOK_PATH}?secret=${encodeURIComponent(secret)}`;
-}
-
-function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-      ...headers,
-    },
-  });
 }
 
 /** True when a browser says the request comes from another site (or a page of another origin). */
@@ -48,13 +29,6 @@ function isCrossSite(req: Request, origin: string): boolean {
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') return true;
   const from = req.headers.get('origin');
   return from !== null && from !== origin;
-}
-
-function secretMatches(given: string | null, secret: string): boolean {
-  if (!given) return false;
-  const a = crypto.createHash('sha256').update(given).digest();
-  const b = crypto.createHash('sha256').update(secret).digest();
-  return crypto.timingSafeEqual(a, b);
 }
 
 /**

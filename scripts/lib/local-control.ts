@@ -1,9 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { PGlite } from '@electric-sql/pglite';
 import type { Db } from '../../db/client.ts';
+import { ensureDataDirSecret, localAnswer as answer, secretMatches } from './local-endpoint.ts';
 
 // The local server owns the embedded database (one process per PGlite data dir, docs/DECISIONS.md "One owner per embedded database"),
 // so command-line tools that need it while the server runs (`npm run backup`) ask the server.
@@ -25,12 +25,7 @@ export interface ServerInfo {
 
 /** The control secret, generated once into the data dir. */
 export function ensureControlSecret(dataDir: string): string {
-  const file = path.join(dataDir, SECRET_FILE);
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, crypto.randomBytes(32).toString('base64url'), { mode: 0o600 });
-  }
-  return fs.readFileSync(file, 'utf8').trim();
+  return ensureDataDirSecret(dataDir, SECRET_FILE);
 }
 
 /** Records where this server listens; removed again when it stops. */
@@ -95,25 +90,6 @@ export async function snapshotDatabase(pglite: PGlite): Promise<Blob> {
   await pglite.exec('CHECKPOINT');
   // Inside PGlite's transaction lock (kysely's transactions take it too): no write is half-done.
   return pglite.transaction(() => pglite.dumpDataDir('gzip'));
-}
-
-function answer(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-      ...headers,
-    },
-  });
-}
-
-function secretMatches(given: string | null, secret: string): boolean {
-  if (!given) return false;
-  const a = crypto.createHash('sha256').update(given).digest();
-  const b = crypto.createHash('sha256').update(secret).digest();
-  return crypto.timingSafeEqual(a, b);
 }
 
 /**

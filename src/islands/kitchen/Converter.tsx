@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { convertMeasure, VOLUME_UNITS, WEIGHT_UNITS, type MeasureUnit } from '../../lib/unit-conversion.ts';
+import { DecimalField, UnitSelect } from './fields.tsx';
 
 // The Convert tab: volume (ml, l, cups, tbsp, tsp, fl-oz, pint, quart, gallon) or
 // weight (g, kg, oz, lb), result to 3 decimals, and nothing at all for non-numeric input.
@@ -54,21 +55,14 @@ export default function Converter() {
     setUnits(DEFAULTS[next]);
   };
   const select = (value: MeasureUnit, onChange: (u: MeasureUnit) => void, label: string) => (
-    <div className="grid gap-1 text-sm font-medium">
-      <label htmlFor={`${id}-${label}`}>{label}</label>
-      <select
-        id={`${id}-${label}`}
-        className="field rounded-xl"
-        value={value}
-        onChange={(e) => onChange(e.target.value as MeasureUnit)}
-      >
-        {units.map((u) => (
-          <option key={u} value={u}>
-            {LABELS[u]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <UnitSelect
+      id={`${id}-${label}`}
+      label={label}
+      value={value}
+      units={units}
+      names={LABELS}
+      onChange={onChange}
+    />
   );
 
   return (
@@ -94,17 +88,13 @@ export default function Converter() {
         </div>
       </fieldset>
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_1fr] sm:items-end">
-        <div className="grid gap-1 text-sm font-medium">
-          <label htmlFor={`${id}-amount`}>Amount</label>
-          <input
-            id={`${id}-amount`}
-            className="field rounded-xl"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            data-convert-amount
-          />
-        </div>
+        <DecimalField
+          id={`${id}-amount`}
+          label="Amount"
+          value={amount}
+          onChange={setAmount}
+          data={{ 'data-convert-amount': true }}
+        />
         {select(from, (u) => setUnits([u, to]), 'From')}
         <button
           type="button"

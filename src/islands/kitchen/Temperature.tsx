@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { convertTemperature, TEMPERATURE_UNITS, type TemperatureUnit } from '../../lib/unit-conversion.ts';
+import { DecimalField, UnitSelect } from './fields.tsx';
 
 // The Temperature tab: Celsius, Fahrenheit, Kelvin with 2 decimals, plus a guide to
 // oven settings and safe inside temperatures.
@@ -39,37 +40,26 @@ export default function Temperature() {
   const result = convertTemperature(value, from, to);
 
   const select = (current: TemperatureUnit, onChange: (u: TemperatureUnit) => void, label: string) => (
-    <div className="grid gap-1 text-sm font-medium">
-      <label htmlFor={`${id}-${label}`}>{label}</label>
-      <select
-        id={`${id}-${label}`}
-        className="field rounded-xl"
-        value={current}
-        onChange={(e) => onChange(e.target.value as TemperatureUnit)}
-      >
-        {TEMPERATURE_UNITS.map((u) => (
-          <option key={u} value={u}>
-            {NAMES[u]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <UnitSelect
+      id={`${id}-${label}`}
+      label={label}
+      value={current}
+      units={TEMPERATURE_UNITS}
+      names={NAMES}
+      onChange={onChange}
+    />
   );
 
   return (
     <div className="space-y-6">
       <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_1fr] sm:items-end">
-        <div className="grid gap-1 text-sm font-medium">
-          <label htmlFor={`${id}-value`}>Temperature</label>
-          <input
-            id={`${id}-value`}
-            className="field rounded-xl"
-            inputMode="decimal"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
-            data-temperature-value
-          />
-        </div>
+        <DecimalField
+          id={`${id}-value`}
+          label="Temperature"
+          value={value}
+          onChange={setValue}
+          data={{ 'data-temperature-value': true }}
+        />
         {select(from, setFrom, 'From')}
         <button
           type="button"

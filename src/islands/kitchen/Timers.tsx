@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { addTimer, DEFAULT_TIMER_MINUTES, QUICK_TIMERS, setTimerSound } from '../../stores/timers.ts';
+import { LabelledField } from './fields.tsx';
 import Switch from './Switch.tsx';
 import TimerCard from './TimerCard.tsx';
 import { useTimers, useTimerSound } from './use-timers.ts';
@@ -83,8 +84,7 @@ export default function Timers() {
         <h2 id={`${id}-add`} className="font-semibold sm:col-span-3">
           Add a timer
         </h2>
-        <div className="grid gap-1 text-sm font-medium">
-          <label htmlFor={`${id}-name`}>Name</label>
+        <LabelledField id={`${id}-name`} label="Name">
           <input
             id={`${id}-name`}
             type="text"
@@ -94,9 +94,8 @@ export default function Timers() {
             placeholder="e.g. Pasta"
             maxLength={60}
           />
-        </div>
-        <div className="grid gap-1 text-sm font-medium">
-          <label htmlFor={`${id}-minutes`}>Minutes</label>
+        </LabelledField>
+        <LabelledField id={`${id}-minutes`} label="Minutes">
           <input
             id={`${id}-minutes`}
             className="field"
@@ -107,7 +106,7 @@ export default function Timers() {
             value={minutes}
             onChange={(e) => setMinutes(e.target.value)}
           />
-        </div>
+        </LabelledField>
         <button type="submit" className="btn-primary">
           Add Timer
         </button>

@@ -1,4 +1,5 @@
-import { parseLeadingQuantity, roundAmount } from '../quantities.ts';
+import { parseIngredientLine, readShoppingUnit } from '../ingredient-line.ts';
+import { roundAmount } from '../quantities.ts';
 import { allIngredientLines } from '../recipe-text.ts';
 import type { Recipe } from '../schemas/recipe.ts';
 import { SHOPPING_LIMITS, type ShoppingItemValues } from '../schemas/shopping-item.ts';
@@ -6,86 +7,6 @@ import { SHOPPING_LIMITS, type ShoppingItemValues } from '../schemas/shopping-it
 // A recipe's ingredient lines as shopping-list items: the amount at the chosen scale, the unit
 // and the ingredient's name ("1 1/2 cups flour, sifted" × 2 → 3, "cups", "flour"). Preparation
 // notes after a comma are dropped, so "onion, chopped" and "onion, sliced" become one line to buy.
-
-/** Measures and containers a line may start with (after its number), longest forms first. */
-const UNIT_WORDS = [
-  'fl\\.?\\s?oz\\.?',
-  'fluid\\s+ounces?',
-  'cups?',
-  'tablespoons?',
-  'tbsps?\\.?',
-  'tbs\\.?',
-  'teaspoons?',
-  'tsps?\\.?',
-  'ounces?',
-  'oz\\.?',
-  'pounds?',
-  'lbs?\\.?',
-  'kilograms?',
-  'kilos?',
-  'kg',
-  'milligrams?',
-  'mg',
-  'grams?',
-  'grammes?',
-  'g',
-  'millilit(?:re|er)s?',
-  'ml',
-  'centilit(?:re|er)s?',
-  'cl',
-  'decilit(?:re|er)s?',
-  'dl',
-  'lit(?:re|er)s?',
-  'l',
-  'pints?',
-  'pt\\.?',
-  'quarts?',
-  'qt\\.?',
-  'gallons?',
-  'gal\\.?',
-  'pinch(?:es)?',
-  'dash(?:es)?',
-  'cloves?',
-  'cans?',
-  'tins?',
-  'jars?',
-  'bottles?',
-  'packages?',
-  'packets?',
-  'pkgs?\\.?',
-  'bags?',
-  'boxes',
-  'box',
-  'cartons?',
-  'containers?',
-  'envelopes?',
-  'slices?',
-  'sprigs?',
-  'sticks?',
-  'bunch(?:es)?',
-  'handfuls?',
-  'heads?',
-  'stalks?',
-  'sheets?',
-  'cubes?',
-  'fillets?',
-  'rashers?',
-  'blocks?',
-  'scoops?',
-  'knobs?',
-  'drops?',
-  'pieces?',
-  'leaves',
-  'leaf',
-  'loaf',
-  'loaves',
-];
-
-/** " (14 oz) can of diced tomatoes": an optional size note, a unit, an optional "of", the rest. */
-const UNIT_AT_START = new RegExp(
-  `^\\s*(\\([^)]*\\))?\\s*(${UNIT_WORDS.join('|')})(?![\\w])\\s*(?:of\\s+)?(.*)$`,
-  'i',
-);
 
 /** Units written the metric way: their amounts are decimals, never fractions. */
 const METRIC_UNIT =
@@ -129,23 +50,12 @@ export function ingredientToItem(
 ): ShoppingItemValues | null {
   const text = line.replace(/\s+/g, ' ').trim();
   if (!text) return null;
-  const quantity = parseLeadingQuantity(text);
+  // "4 cloves" alone (the spice): the word is the ingredient, not a unit.
+  const { quantity, sizeNote, unit, rest } = parseIngredientLine(text, readShoppingUnit, (after) =>
+    Boolean(ingredientName(after)),
+  );
   let amount: number | null = null;
-  let unit = '';
-  let rest = text;
-  let sizeNote = '';
   if (quantity) {
-    rest = quantity.rest;
-    const unitMatch = UNIT_AT_START.exec(rest);
-    if (unitMatch) {
-      const [, note = '', unitWord = '', after = ''] = unitMatch;
-      // "4 cloves" alone (the spice): the word is the ingredient, not a unit.
-      if (ingredientName(after)) {
-        unit = unitWord.replace(/\s+/g, ' ');
-        rest = after;
-        sizeNote = note;
-      }
-    }
     const needed = (quantity.upper ?? quantity.value) * (factor > 0 && Number.isFinite(factor) ? factor : 1);
     const rounded = roundAmount(needed, isMetricUnit(unit) ? 'decimal' : 'fraction');
     amount = rounded > 0 ? Math.min(rounded, SHOPPING_LIMITS.maxAmount) : null;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { parseLeadingQuantity } from '../../../lib/quantities.ts';
+import { parseIngredientLine, readFormUnit } from '../../../lib/ingredient-line.ts';
 import { instructionTexts } from '../../../lib/recipe-text.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import {
@@ -111,36 +111,10 @@ export function emptyDraft(): RecipeDraft {
   };
 }
 
-/** Units a cook writes after the amount; anything else belongs to the ingredient's name. */
-const UNITS = new Set(
-  (
-    'cup cups c tbsp tablespoon tablespoons tbs tsp teaspoon teaspoons g gram grams kg ml l liter liters litre litres ' +
-    'oz ounce ounces lb lbs pound pounds pinch pinches dash clove cloves can cans slice slices stick sticks ' +
-    'bunch bunches sprig sprigs handful package packages pkg jar jars quart quarts pint pints piece pieces ' +
-    'fl-oz head heads stalk stalks large medium small'
-  ).split(' '),
-);
-
 /** "1 1/2 cups flour, sifted" → quantity "1 1/2", unit "cups", item "flour", note "sifted". */
 export function rowFromLine(line: string): IngredientRow {
-  const row = emptyRow();
-  let rest = line.trim();
-  const quantity = parseLeadingQuantity(rest);
-  if (quantity) {
-    row.quantity = quantity.text.trim();
-    rest = quantity.rest.trim();
-    const [word = '', ...others] = rest.split(/\s+/);
-    if (UNITS.has(word.toLowerCase().replace(/\.$/, '')) && others.length > 0) {
-      row.unit = word;
-      rest = others.join(' ');
-    }
-  }
-  const comma = rest.indexOf(',');
-  if (comma > 0) {
-    row.item = rest.slice(0, comma).trim();
-    row.note = rest.slice(comma + 1).trim();
-  } else row.item = rest;
-  return row;
+  const { quantity, unit, item, note } = parseIngredientLine(line, readFormUnit);
+  return { ...emptyRow(), quantity: quantity ? quantity.text.trim() : '', unit, item, note };
 }
 
 /** The line a row stands for: "1 1/2 cups flour, sifted" ('' for an empty row). */
