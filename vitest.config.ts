@@ -61,6 +61,16 @@ export default defineConfig({
       },
       {
         test: {
+          // `npm run rehearse`: Netlify's build and functions against PostgreSQL through the
+          // Neon-like proxy (scripts/lib/rehearsal/). Started after the `rest` run ends.
+          name: 'rehearsal',
+          include: ['tests/rehearsal/**/*.test.ts'],
+          testTimeout: 900_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts', 'tests/site/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup-server.ts'],

@@ -6,6 +6,9 @@
 // alone, with a core mostly idle while Chromium and the server waited on each other. Here the
 // browser suite runs in its own Vitest process from the start, next to everything else.
 //
+// When the `rest` run ends, the production rehearsal (`npm run rehearse`, five Netlify builds)
+// takes its place, so it never competes with the unit and API files for the two cores.
+//
 // Beside them, the type check (`npm run check`: astro check, then tsc --noEmit) runs as a third
 // child, so it costs no wall time of its own; a type error fails the run like a failing test. It
 // reads the content from its own embedded database (migrated and seeded from content/), so it
@@ -86,17 +89,21 @@ const args = process.argv.slice(2);
 if (args.length > 0) process.exit((await runVitest(args)) === 0 ? 0 : 1);
 
 const started = performance.now();
-const outcomes = await Promise.all([
-  ...RUNS.map(({ label, projects }) =>
-    timed(label, () =>
-      runVitest(
-        projects.flatMap((p) => ['--project', p]),
-        label,
-      ),
+const runs = new Map<string, Promise<Outcome>>();
+const startRun = ({ label, projects }: (typeof RUNS)[number]) =>
+  timed(label, () =>
+    runVitest(
+      projects.flatMap((p) => ['--project', p]),
+      label,
     ),
-  ),
-  timed('types', typeCheck),
-]);
+  );
+for (const run of RUNS.filter((r) => !r.after)) runs.set(run.label, startRun(run));
+for (const run of RUNS.filter((r) => r.after))
+  runs.set(
+    run.label,
+    runs.get(run.after!)!.then(() => startRun(run)),
+  );
+const outcomes = await Promise.all([...runs.values(), timed('types', typeCheck)]);
 const seconds = Math.round((performance.now() - started) / 1000);
 const summary = outcomes
   .map(({ label, code, seconds }) => `${label} ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s`)
