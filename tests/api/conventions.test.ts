@@ -11,8 +11,10 @@ const functionFiles = fs.readdirSync(path.join(ROOT, 'functions')).filter((f) =>
 describe('function files', () => {
   it.each(functionFiles)('%s declares every route path in its literal config', async (file) => {
     const mod = await import(pathToFileURL(path.join(ROOT, 'functions', file)).href);
-    // A scheduled function has a schedule and no path (Netlify calls it, not a client).
-    if (mod.config.schedule && mod.config.path === undefined) {
+    // A scheduled function has a schedule and no path, and a deploy event's function is named
+    // after its event (Netlify calls them, not a client).
+    const eventFunction = /^deploy-(succeeded|failed)\.ts$/.test(file);
+    if ((mod.config.schedule || eventFunction) && mod.config.path === undefined) {
       expect(typeof mod.default).toBe('function');
       expect(fs.readFileSync(path.join(ROOT, 'functions', file), 'utf8')).toMatch(
         /export const config: Config = \{/,

@@ -147,6 +147,9 @@ describe('functions bundle with zip-it-and-ship-it', () => {
       // generator key) it must answer without failing.
       expect(mod.config?.schedule, `${name} has neither a path nor a schedule`).toBeTruthy();
       vi.stubEnv('OPENAI_API_KEY', '');
+      // Deployed functions always have a database URL; this one leads nowhere (nothing listens
+      // for Neon's driver on 127.0.0.1 here), so a run that needs the database answers 503.
+      vi.stubEnv('DATABASE_URL', 'postgres://nobody:none@127.0.0.1/unreachable');
       const response = await mod.default(
         new Request(`http://localhost/.netlify/functions/${name}`, {
           method: 'POST',
