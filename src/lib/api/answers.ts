@@ -15,7 +15,7 @@ export interface VersionSummary {
 }
 
 /** One kept state with its data: the item as it was, in the shape its PUT route accepts. */
-export interface Version<T = Record<string, unknown>> extends VersionSummary {
+export interface Version<T = Record<string, unknown>> extends Omit<VersionSummary, 'changes'> {
   data: T;
 }
 
