@@ -1,9 +1,18 @@
 import * as v from 'valibot';
 import { NEWSLETTER_EMAIL_MAX, NEWSLETTER_INVALID_EMAIL, NEWSLETTER_NAME_MAX } from '../newsletter-rules.ts';
 
-// Newsletter subscribers: a valid email and an optional name, as the API reads it.
+// Newsletter subscribers: the sign-up (a valid email, an optional name, the page the form was on),
+// the signed token of a mailed link, and the admin's list query and answer.
 
 export { NEWSLETTER_INVALID_EMAIL, NEWSLETTER_NAME_MAX, type NewsletterResult } from '../newsletter-rules.ts';
+
+/** The page a sign-up form was on: a path on this site, kept as the consent's source. */
+export const NewsletterSourceSchema = v.pipe(
+  v.string('The source page must be text'),
+  v.trim(),
+  v.maxLength(500, 'The source page must be at most 500 characters'),
+  v.regex(/^\/(?!\/)\S*$/, 'The source page must be a path on this site'),
+);
 
 /** POST /api/newsletter/subscribe */
 export const NewsletterSubscriberInputSchema = v.object({
@@ -27,20 +36,12 @@ export const NewsletterSubscriberInputSchema = v.object({
     ),
   ),
   /** The page the form is on; when absent the API takes it from the request's same-site Referer. */
-  source: v.optional(v.lazy(() => NewsletterSourceSchema)),
+  source: v.optional(NewsletterSourceSchema),
 });
 
 export type NewsletterSubscriberInput = v.InferInput<typeof NewsletterSubscriberInputSchema>;
 /** A validated sign-up (email trimmed, blank name absent): what the service stores. */
 export type NewsletterSubscriberValues = v.InferOutput<typeof NewsletterSubscriberInputSchema>;
-
-/** The page a sign-up form was on: a path on this site, kept as the consent's source. */
-export const NewsletterSourceSchema = v.pipe(
-  v.string('The source page must be text'),
-  v.trim(),
-  v.maxLength(500, 'The source page must be at most 500 characters'),
-  v.regex(/^\/(?!\/)\S*$/, 'The source page must be a path on this site'),
-);
 
 /** POST /api/newsletter/unsubscribe and /api/newsletter/confirm: the token a mailed link carries. */
 export const NewsletterTokenInputSchema = v.object(
