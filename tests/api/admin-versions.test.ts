@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import blog from '../../functions/blog.ts';
 import contentVersions from '../../functions/content-versions.ts';
 import pages from '../../functions/pages.ts';
 import recipes from '../../functions/recipes.ts';
@@ -90,6 +91,28 @@ describe.skipIf(!databaseAvailable)(`versions and trash on ${engine}`, () => {
         from: `Edit ${VERSIONS_KEPT + 2}`,
         to: `Edit ${VERSIONS_KEPT + 3}`,
       },
+    ]);
+  });
+
+  it('lists what a blog post changed since a version', async () => {
+    const draft = {
+      title: 'Versioned Post',
+      slug: 'versioned-post',
+      content: 'Intro.\nBody.',
+      excerpt: 'Short.',
+    };
+    const made = await call(blog, '/api/blog/posts', as(admin, { method: 'POST', json: draft }));
+    expect(made.status).toBe(201);
+    const put = await call(
+      blog,
+      `/api/blog/posts/${made.body.id}`,
+      as(admin, { method: 'PUT', json: { ...draft, content: 'Intro.\nBody.\nOutro.', isPublished: true } }),
+    );
+    expect(put.status).toBe(200);
+    const list = await call(contentVersions, `/api/blog/posts/${made.body.id}/versions`, as(admin));
+    expect(list.body[0].changes).toEqual([
+      { field: 'content', label: 'Content', kind: 'lines', removed: [], added: ['Outro.'] },
+      { field: 'isPublished', label: 'Published', kind: 'value', from: 'no', to: 'yes' },
     ]);
   });
 
