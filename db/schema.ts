@@ -119,7 +119,14 @@ export interface NewsletterSubscribersTable {
   email: string;
   name: string | null;
   created_at: Timestamp;
+  consented_at: Timestamp;
+  /** The page the sign-up form was on. */
+  source_page: string | null;
+  /** 'pending' until the address confirms (double opt-in, only when the site can send mail). */
+  status: ColumnType<NewsletterStatus, NewsletterStatus | undefined, NewsletterStatus>;
+  confirmed_at: NullableTimestamp;
 }
+export type NewsletterStatus = 'pending' | 'confirmed';
 
 export interface PagesTable {
   id: Generated<number>;

@@ -1,4 +1,6 @@
 import { getDb, type Db } from '../db/client.ts';
+import { blogPostFromRow, blogPostVersionData } from '../db/mappers/blog-post.ts';
+import { pageFromRow, pageVersionData } from '../db/mappers/page.ts';
 import type { VersionedEntity } from '../db/schema.ts';
 import { json, notFound } from './_shared/http.ts';
 import { IdParam, pathParam } from './_shared/params.ts';
@@ -7,7 +9,12 @@ import { defineRoutes, type Config, type RouteContext } from './_shared/router.t
 import { requireAdmin } from './_shared/session.ts';
 import { updatePost } from './_shared/services/blog.ts';
 import { updatePage } from './_shared/services/pages.ts';
-import { updateRecipe, type WriteOptions } from './_shared/services/recipes.ts';
+import {
+  recipeById,
+  recipeVersionData,
+  updateRecipe,
+  type WriteOptions,
+} from './_shared/services/recipes.ts';
 import { listTrash, restoreFromTrash, type TrashEntry } from './_shared/services/trash.ts';
 import { findVersion, listVersions } from './_shared/services/versions.ts';
 
@@ -34,13 +41,30 @@ export const config: Config = {
   method: ['GET', 'POST'],
 };
 
-/** GET …/:id/versions: the kept states of one item, newest first. */
-function listVersionsOf(entity: VersionedEntity) {
+/** An item's state now, in the shape its versions keep (undefined when it is gone). */
+type CurrentData = (db: Db, id: number) => Promise<Record<string, unknown> | undefined>;
+
+const currentRecipe: CurrentData = async (db, id) => {
+  const recipe = await recipeById(db, id);
+  return recipe && recipeVersionData(recipe);
+};
+const currentPage: CurrentData = async (db, id) => {
+  const row = await db.selectFrom('pages').selectAll().where('id', '=', id).executeTakeFirst();
+  return row && pageVersionData(pageFromRow(row));
+};
+const currentPost: CurrentData = async (db, id) => {
+  const row = await db.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
+  // The version shape does not use the category's name or slug.
+  return row && blogPostVersionData(blogPostFromRow({ ...row, category_name: null, category_slug: null }));
+};
+
+/** GET …/:id/versions: the kept states of one item, newest first, with what each differs in now. */
+function listVersionsOf(entity: VersionedEntity, current: CurrentData) {
   return async (req: Request, { params }: RouteContext) => {
     const db = getDb();
     await requireAdmin(req, db);
     const id = pathParam(IdParam, params.id, 'id');
-    return json(await listVersions(db, entity, id));
+    return json(await listVersions(db, entity, id, await current(db, id)));
   };
 }
 
@@ -95,21 +119,21 @@ function scopeOfRestore(entry: TrashEntry, row: Record<string, unknown>): Publis
 }
 
 export default defineRoutes([
-  { method: 'GET', path: '/api/recipes/:id/versions', handler: listVersionsOf('recipe') },
+  { method: 'GET', path: '/api/recipes/:id/versions', handler: listVersionsOf('recipe', currentRecipe) },
   { method: 'GET', path: '/api/recipes/:id/versions/:versionId', handler: versionOf('recipe') },
   {
     method: 'POST',
     path: '/api/recipes/:id/versions/:versionId/restore',
     handler: restoreVersionOf('recipe', updateRecipe),
   },
-  { method: 'GET', path: '/api/pages/:id/versions', handler: listVersionsOf('page') },
+  { method: 'GET', path: '/api/pages/:id/versions', handler: listVersionsOf('page', currentPage) },
   { method: 'GET', path: '/api/pages/:id/versions/:versionId', handler: versionOf('page') },
   {
     method: 'POST',
     path: '/api/pages/:id/versions/:versionId/restore',
     handler: restoreVersionOf('page', updatePage),
   },
-  { method: 'GET', path: '/api/blog/posts/:id/versions', handler: listVersionsOf('post') },
+  { method: 'GET', path: '/api/blog/posts/:id/versions', handler: listVersionsOf('post', currentPost) },
   { method: 'GET', path: '/api/blog/posts/:id/versions/:versionId', handler: versionOf('post') },
   {
     method: 'POST',

@@ -1,22 +1,50 @@
 import { getDb } from '../db/client.ts';
+import * as v from 'valibot';
 import {
   NEWSLETTER_INVALID_EMAIL,
+  NewsletterSourceSchema,
   NewsletterSubscriberInputSchema,
+  NewsletterTokenInputSchema,
   type NewsletterResult,
 } from '../src/lib/schemas/newsletter-subscriber.ts';
 import { ApiError, json, readJson } from './_shared/http.ts';
+import { mailSettings } from './_shared/mail.ts';
 import { clientIp, throttle, type WindowLimit } from './_shared/rate-limit.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { newsletterOpen, subscribe } from './_shared/services/newsletter.ts';
+import {
+  confirmByToken,
+  newsletterOpen,
+  subscribe,
+  unsubscribeByToken,
+} from './_shared/services/newsletter.ts';
 
-// Newsletter sign-up. Subscribing an address that is already on the list
-// (compared case-insensitively by the unique index on lower(email)) succeeds without a new row,
-// and the answer is identical either way: the endpoint never tells anyone who is subscribed.
+// Newsletter sign-up, and the two links a subscriber is mailed (no login needed for either):
+// confirm (double opt-in, when SMTP_URL and MAIL_FROM are set) and one-click unsubscribe.
+// Subscribing an address that is already on the list (compared case-insensitively by the unique
+// index on lower(email)) succeeds without a new row, and the answer is identical either way: the
+// endpoint never tells anyone who is subscribed.
 
 export const config: Config = {
-  path: ['/api/newsletter/subscribe'],
+  path: ['/api/newsletter/subscribe', '/api/newsletter/unsubscribe', '/api/newsletter/confirm'],
   method: ['POST'],
 };
+
+/** Token links clicked per client address: plenty for a person, too few to guess tokens. */
+const TOKEN_IP_LIMIT: WindowLimit = { max: 60, windowSeconds: 60 * 60 };
+
+/** The page the form was on when the body does not say: the path of a same-site Referer. */
+function refererPath(req: Request): string | null {
+  const referer = req.headers.get('referer');
+  if (!referer) return null;
+  try {
+    const from = new URL(referer);
+    if (from.host !== new URL(req.url).host) return null;
+    const parsed = v.safeParse(NewsletterSourceSchema, from.pathname);
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Sign-ups per client address: enough for a household, too few to flood the list. */
 const SUBSCRIBE_IP_LIMIT: WindowLimit = { max: 20, windowSeconds: 60 * 60 };
@@ -51,9 +79,42 @@ export default defineRoutes([
         SUBSCRIBE_IP_LIMIT,
         'Too many sign-ups from your network.',
       );
-      await subscribe(db, input);
-      const body: NewsletterResult = { subscribed: true };
+      const mail = mailSettings();
+      await subscribe(db, input, input.source ?? refererPath(req), mail);
+      const body: NewsletterResult = mail
+        ? { subscribed: true, confirmationSent: true }
+        : { subscribed: true };
       return json(body);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/newsletter/unsubscribe',
+    handler: async (req, { netlify }) => {
+      const { token } = await readJson(req, NewsletterTokenInputSchema, MAX_BODY_BYTES);
+      const db = getDb();
+      await throttle(
+        db,
+        `newsletter-link:ip:${clientIp(req, netlify)}`,
+        TOKEN_IP_LIMIT,
+        'Too many attempts.',
+      );
+      return json(await unsubscribeByToken(db, token));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/newsletter/confirm',
+    handler: async (req, { netlify }) => {
+      const { token } = await readJson(req, NewsletterTokenInputSchema, MAX_BODY_BYTES);
+      const db = getDb();
+      await throttle(
+        db,
+        `newsletter-link:ip:${clientIp(req, netlify)}`,
+        TOKEN_IP_LIMIT,
+        'Too many attempts.',
+      );
+      return json(await confirmByToken(db, token));
     },
   },
 ]);

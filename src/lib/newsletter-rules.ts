@@ -16,4 +16,6 @@ export function isNewsletterEmail(text: string): boolean {
 /** The API's answer, the same whether the address was new or already on the list. */
 export interface NewsletterResult {
   subscribed: true;
+  /** True when the address must still confirm by the mailed link (double opt-in). */
+  confirmationSent?: boolean;
 }

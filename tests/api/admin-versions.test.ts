@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import blog from '../../functions/blog.ts';
 import contentVersions from '../../functions/content-versions.ts';
 import pages from '../../functions/pages.ts';
 import recipes from '../../functions/recipes.ts';
@@ -40,6 +41,16 @@ describe.skipIf(!databaseAvailable)(`versions and trash on ${engine}`, () => {
     expect(list.body.map((v: { title: string }) => v.title)).toEqual(['Version Two', 'Version One']);
     expect(list.body[0]).toMatchObject({ author: 'admin' });
     expect(Number.isNaN(Date.parse(list.body[0].createdAt))).toBe(false);
+    // Each version says what it differs in from the recipe now, field by field.
+    expect(list.body[0].changes).toContainEqual({
+      field: 'title',
+      label: 'Title',
+      kind: 'value',
+      from: 'Version Two',
+      to: 'Version Three',
+    });
+    expect(list.body[0].changes.map((c: { field: string }) => c.field)).toContain('servings');
+    expect(list.body[1].changes.map((c: { field: string }) => c.field)).not.toContain('ingredients');
     const one = await call(contentVersions, `/api/recipes/${id}/versions/${list.body[0].id}`, as(admin));
     expect(one.body.data).toMatchObject({ title: 'Version Two', servings: 6, slug: 'version-one' });
     const restored = await call(
@@ -72,6 +83,57 @@ describe.skipIf(!databaseAvailable)(`versions and trash on ${engine}`, () => {
     expect(list.body).toHaveLength(VERSIONS_KEPT);
     expect(list.body[0].title).toBe(`Edit ${VERSIONS_KEPT + 2}`);
     expect(list.body.at(-1).title).toBe('Edit 3');
+    expect(list.body[0].changes).toEqual([
+      {
+        field: 'title',
+        label: 'Title',
+        kind: 'value',
+        from: `Edit ${VERSIONS_KEPT + 2}`,
+        to: `Edit ${VERSIONS_KEPT + 3}`,
+      },
+    ]);
+  });
+
+  it('lists what a blog post changed since a version', async () => {
+    const draft = {
+      title: 'Versioned Post',
+      slug: 'versioned-post',
+      content: 'Intro.\nBody.',
+      excerpt: 'Short.',
+    };
+    const made = await call(blog, '/api/blog/posts', as(admin, { method: 'POST', json: draft }));
+    expect(made.status).toBe(201);
+    const put = await call(
+      blog,
+      `/api/blog/posts/${made.body.id}`,
+      as(admin, { method: 'PUT', json: { ...draft, content: 'Intro.\nBody.\nOutro.', isPublished: true } }),
+    );
+    expect(put.status).toBe(200);
+    const list = await call(contentVersions, `/api/blog/posts/${made.body.id}/versions`, as(admin));
+    expect(list.body[0].changes).toEqual([
+      { field: 'content', label: 'Content', kind: 'lines', removed: [], added: ['Outro.'] },
+      { field: 'isPublished', label: 'Published', kind: 'value', from: 'no', to: 'yes' },
+    ]);
+  });
+
+  it('lists the lines of a page that changed since a version', async () => {
+    const made = await call(
+      pages,
+      '/api/pages',
+      as(admin, { method: 'POST', json: { title: 'Lines', slug: 'lines-page', content: 'one\ntwo\nthree' } }),
+    );
+    await call(
+      pages,
+      `/api/pages/${made.body.id}`,
+      as(admin, {
+        method: 'PUT',
+        json: { title: 'Lines', slug: 'lines-page', content: 'one\n2\nthree\nfour' },
+      }),
+    );
+    const list = await call(contentVersions, `/api/pages/${made.body.id}/versions`, as(admin));
+    expect(list.body[0].changes).toEqual([
+      { field: 'content', label: 'Content', kind: 'lines', removed: ['two'], added: ['2', 'four'] },
+    ]);
   });
 
   it('restores a deleted recipe whole: reviews, rating, saves; gone again from the trash', async () => {

@@ -62,6 +62,8 @@ const paths = [
   firstOf(/^\/blog\/(?!category\/)[^/]+$/),
   '/no/such/page',
   '/recipe/no-such-recipe-here',
+  // A newsletter link page after the API answered (here: a link that does not work).
+  '/unsubscribe?token=not-a-token',
   ...['search', 'kitchen-helper']
     .filter((name) => fs.existsSync(path.join(ROOT, 'src/pages', `${name}.astro`)))
     .map((name) => `/${name}`),

@@ -26,13 +26,14 @@ import { ApiRequestError, routePath } from '../../src/lib/api/client.ts';
 import type { Recipe } from '../../src/lib/schemas/recipe.ts';
 
 describe('admin tabs', () => {
-  it('lists the eight tabs in order', () => {
+  it('lists the tabs in order', () => {
     expect(ADMIN_TABS.map((t) => t.label)).toEqual([
       'Recipes',
       'AI Generator',
       'Categories',
       'Pages',
       'Blog',
+      'Subscribers',
       'Cache',
       'Settings',
       'Password',
@@ -61,7 +62,7 @@ describe('admin tabs', () => {
     ['recipes', 'ArrowLeft', 'password'],
     ['password', 'ArrowRight', 'recipes'],
     ['cache', 'ArrowDown', 'settings'],
-    ['cache', 'ArrowUp', 'blog'],
+    ['cache', 'ArrowUp', 'subscribers'],
     ['cache', 'Home', 'recipes'],
     ['cache', 'End', 'password'],
     ['cache', 'Enter', null],

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { isoTimestamp } from '../../../db/mappers/timestamp.ts';
 import type { Database, VersionedEntity } from '../../../db/schema.ts';
 import type { Version, VersionSummary } from '../../../src/lib/api/answers.ts';
+import { compareVersion } from '../../../src/lib/version-changes.ts';
 
 // Earlier states of recipes, pages and blog posts. An update records the
 // state it replaces, in the same transaction; the newest 20 per item are kept.
@@ -36,15 +37,19 @@ export async function keepVersion(
       ORDER BY id DESC LIMIT ${VERSIONS_KEPT})`.execute(trx);
 }
 
-/** The kept states of one item, newest first (without their data). */
+/**
+ * The kept states of one item, newest first, each with what it differs in from `current` (the
+ * item's state now, in the same shape), without their data.
+ */
 export async function listVersions(
   db: Db,
   entity: VersionedEntity,
   entityId: number,
+  current: Record<string, unknown> | undefined,
 ): Promise<VersionSummary[]> {
   const rows = await db
     .selectFrom('content_versions')
-    .select(['id', 'title', 'author', 'created_at'])
+    .select(['id', 'title', 'author', 'created_at', 'data'])
     .where('entity', '=', entity)
     .where('entity_id', '=', entityId)
     .orderBy('id', 'desc')
@@ -55,7 +60,12 @@ export async function listVersions(
     title: r.title,
     author: r.author,
     createdAt: isoTimestamp(r.created_at),
+    changes: current ? compareVersion(versionData(r.data), current) : [],
   }));
+}
+
+function versionData(data: unknown): Record<string, unknown> {
+  return typeof data === 'string' ? JSON.parse(data) : (data as Record<string, unknown>);
 }
 
 /** One kept state with its data, if it belongs to that item. */
@@ -78,6 +88,6 @@ export async function findVersion(
     title: row.title,
     author: row.author,
     createdAt: isoTimestamp(row.created_at),
-    data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
+    data: versionData(row.data),
   };
 }

@@ -8,7 +8,7 @@ import { TabActiveContext } from './shared/tab-active.ts';
 import { ADMIN_TABS, hashForTab, isAdminUser, tabForKey, tabFromHash, type AdminTabId } from './tabs.ts';
 
 // The /admin page's one island: 'Login Required' for visitors,
-// 'Admin Access Required' for other users, and for the admin its eight tabs as a WAI-ARIA
+// 'Admin Access Required' for other users, and for the admin its tabs as a WAI-ARIA
 // tab list (arrow keys, Home, End; the open tab in the URL hash). Each tab's module loads when it
 // is first opened. All data comes from the API after hydration; the prebuilt page holds only the
 // loading state, so nothing can be typed before the island is live.
@@ -33,6 +33,7 @@ const TAB_COMPONENTS: Record<AdminTabId, ComponentType> = {
   categories: lazy(() => import('./categories/CategoriesTab.tsx')),
   pages: lazy(() => import('./pages/PagesTab.tsx')),
   blog: lazy(() => import('./blog/BlogTab.tsx')),
+  subscribers: lazy(() => import('./subscribers/SubscribersTab.tsx')),
   cache: lazy(() => import('./cache/CacheTab.tsx')),
   settings: lazy(() => import('./settings/SettingsTab.tsx')),
   password: lazy(() => import('./password/PasswordTab.tsx')),

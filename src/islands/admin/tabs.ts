@@ -8,6 +8,7 @@ export const ADMIN_TABS = [
   { id: 'categories', label: 'Categories' },
   { id: 'pages', label: 'Pages' },
   { id: 'blog', label: 'Blog' },
+  { id: 'subscribers', label: 'Subscribers' },
   { id: 'cache', label: 'Cache' },
   { id: 'settings', label: 'Settings' },
   { id: 'password', label: 'Password' },

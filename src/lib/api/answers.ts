@@ -2,16 +2,20 @@
 // trash entries, image and cache figures). The route table (./routes.ts) names them, so the
 // functions' handlers and the admin islands agree on one shape.
 
+import type { VersionChange } from '../version-changes.ts';
+
 /** A kept earlier state of a recipe, page or blog post. */
 export interface VersionSummary {
   id: number;
   title: string;
   author: string;
   createdAt: string;
+  /** What this state differs in from the item as it is now (empty when the same). */
+  changes: VersionChange[];
 }
 
 /** One kept state with its data: the item as it was, in the shape its PUT route accepts. */
-export interface Version<T = Record<string, unknown>> extends VersionSummary {
+export interface Version<T = Record<string, unknown>> extends Omit<VersionSummary, 'changes'> {
   data: T;
 }
 

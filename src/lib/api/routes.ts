@@ -32,7 +32,14 @@ import type {
   GenerateRecipeRequestSchema,
 } from '../schemas/generator-request.ts';
 import type { FooterContentInput, Page, PageInput } from '../schemas/page.ts';
-import type { NewsletterResult, NewsletterSubscriberInputSchema } from '../schemas/newsletter-subscriber.ts';
+import type {
+  NewsletterResult,
+  NewsletterSubscriberInputSchema,
+  NewsletterTokenInputSchema,
+  NewsletterTokenResult,
+  SubscriberList,
+  SubscriberListQuery,
+} from '../schemas/newsletter-subscriber.ts';
 import type { PublishStatus } from '../schemas/publish.ts';
 import type { Recipe, RecipeInput, RecipeSummary, RelatedRecipe } from '../schemas/recipe.ts';
 import type { Settings, SettingsInput } from '../schemas/settings.ts';
@@ -138,6 +145,12 @@ export interface ApiRoutes {
 
   // Newsletter
   'POST /api/newsletter/subscribe': RouteSpec<NewsletterResult, typeof NewsletterSubscriberInputSchema>;
+  'POST /api/newsletter/unsubscribe': RouteSpec<NewsletterTokenResult, typeof NewsletterTokenInputSchema>;
+  'POST /api/newsletter/confirm': RouteSpec<NewsletterTokenResult, typeof NewsletterTokenInputSchema>;
+  'GET /api/admin/newsletter/subscribers': RouteSpec<SubscriberList, undefined, SubscriberListQuery>;
+  /** CSV (not for the JSON client: the panel links to it). */
+  'GET /api/admin/newsletter/subscribers/export': RouteSpec<never, undefined, { q?: string }>;
+  'DELETE /api/admin/newsletter/subscribers/:id': RouteSpec<{ deleted: true }>;
 
   // Images (binary answers: not for the JSON client, listed so the table is complete)
   'GET /api/images/:key/:file': RouteSpec<never>;
@@ -295,6 +308,11 @@ export const ROUTE_KEYS = {
   'PUT /api/calorie-tracking/goal': true,
   'DELETE /api/calorie-tracking/:id': true,
   'POST /api/newsletter/subscribe': true,
+  'POST /api/newsletter/unsubscribe': true,
+  'POST /api/newsletter/confirm': true,
+  'GET /api/admin/newsletter/subscribers': true,
+  'GET /api/admin/newsletter/subscribers/export': true,
+  'DELETE /api/admin/newsletter/subscribers/:id': true,
   'GET /api/images/:key/:file': true,
   'GET /api/admin/publish/status': true,
   'POST /api/admin/publish': true,

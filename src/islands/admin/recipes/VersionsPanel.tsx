@@ -8,9 +8,11 @@ import { showToast } from '../../../stores/toasts.ts';
 import { Panel, rowButton } from '../shared/fields.tsx';
 import { publishRequested, shortTime } from '../shared/publish-state.ts';
 import { useResource } from '../shared/use-resource.ts';
+import VersionChanges from './VersionChanges.tsx';
 
-// Earlier versions of a recipe, page or post: the last 20 with their time and
-// author, each restored in one click (the restore is itself kept as a version, so it can be undone).
+// Earlier versions of a recipe, page or post: the last 20 with their time, author
+// and what each differs in from the item now (so a restore is chosen knowingly), each restored in
+// one click (the restore is itself kept as a version, so it can be undone).
 
 /** The item whose versions are shown, and what its restore hands back (the same kind of item). */
 type VersionedItem =
@@ -76,14 +78,18 @@ export default function VersionsPanel(props: VersionedItem) {
           {versions.data.map((version) => (
             <li
               key={version.id}
-              className="flex flex-wrap items-center justify-between gap-3 py-2.5"
+              className="flex flex-wrap items-start justify-between gap-3 py-2.5"
               data-version
             >
-              <div className="min-w-0">
+              <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{version.title}</p>
                 <p className="muted text-sm">
                   <time dateTime={version.createdAt}>{shortTime(version.createdAt)}</time> by {version.author}
                 </p>
+                <VersionChanges
+                  changes={version.changes ?? []}
+                  label={`Changed since the version of ${shortTime(version.createdAt)}`}
+                />
               </div>
               <button
                 type="button"
