@@ -134,7 +134,10 @@ export function errorResponse(err: unknown): Response {
     );
   }
   if (isDatabaseUnavailable(err)) {
-    console.error('[api] database unavailable:', (err as Error).message);
+    console.error(
+      '[api] database unavailable:',
+      (err as Error).message || 'the connection could not be opened',
+    );
     return json(
       { error: 'The database is not reachable right now. Please try again shortly.' },
       { status: 503, headers: { 'Retry-After': '5' } },
@@ -163,7 +166,11 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|connection timeout|timeout expired|Query read timeout|Client has encountered a connection error|WebSocket/i;
 
-function isDatabaseUnavailable(err: unknown): boolean {
+/** Whether an error means the database could not be reached (the request answers 503). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  // Neon's driver rejects with the WebSocket's own error event (no message, no code) when the
+  // connection cannot be opened at all: an unreachable endpoint, a refused port.
+  if (typeof Event !== 'undefined' && err instanceof Event && err.type === 'error') return true;
   for (
     let e = err as { code?: unknown; message?: unknown; cause?: unknown } | null, depth = 0;
     e && depth < 4;
