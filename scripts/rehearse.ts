@@ -28,10 +28,11 @@ for (const d of report.deploys)
   console.log(
     `  ${d.id}: ${s(d.buildSeconds)} build, ${d.rendered} pages rendered, ${d.restored} restored${'ok' in d && !d.ok ? ' (failed, as asked)' : ''}`,
   );
-if (report.coldStart)
-  console.log(
-    `  ${report.coldStart.function} function: first call ${report.coldStart.firstMs.toFixed(0)} ms, warm ${report.coldStart.warmMs.toFixed(0)} ms`,
-  );
+for (const start of [report.coldStart, report.heaviestColdStart])
+  if (start)
+    console.log(
+      `  ${start.function} function: first call ${start.firstMs.toFixed(0)} ms, warm ${start.warmMs.toFixed(0)} ms`,
+    );
 const zips = Object.entries(report.zipSizes).sort((a, b) => b[1] - a[1]);
 if (zips.length)
   console.log(

@@ -38,6 +38,7 @@ export interface RehearsalReport {
   serveSeconds?: number;
   deploys: DeployRecord[];
   coldStart?: { function: string; firstMs: number; warmMs: number };
+  heaviestColdStart?: { function: string; firstMs: number; warmMs: number };
   zipSizes: Record<string, number>;
   hookCalls: number;
   checks: string[];
@@ -293,6 +294,17 @@ export async function runRehearsal(options: RehearsalOptions): Promise<Rehearsal
     const edited = await admin.expectJson<{ id: number }>(`/api/recipes/slug/${RECIPE.slug}`, 200);
     const versions = await admin.expectJson<unknown[]>(`/api/recipes/${edited.id}/versions`, 200);
     expectThat(versions.length >= 1, 'the edit kept no earlier version');
+    // The heaviest function (the largest zip): its first call under `netlify serve`, then a warm one.
+    const firstGet = performance.now();
+    await admin.expectJson('/api/generator/config', 200);
+    const coldMs = performance.now() - firstGet;
+    const secondGet = performance.now();
+    await admin.expectJson('/api/generator/config', 200);
+    report.heaviestColdStart = {
+      function: 'generator',
+      firstMs: coldMs,
+      warmMs: performance.now() - secondGet,
+    };
     await admin.expectJson('/api/generator/config', 200, { method: 'PUT', json: { isEnabled: true } });
     const hooksBeforeBulk = standIn.hookCalls.length;
     const accepted = await admin.expectJson<{ jobId: number }>('/api/generator/bulk', 202, {
