@@ -33,12 +33,9 @@ for (const start of [report.coldStart, report.heaviestColdStart])
     console.log(
       `  ${start.function} function: first call ${start.firstMs.toFixed(0)} ms, warm ${start.warmMs.toFixed(0)} ms`,
     );
-const zips = Object.entries(report.zipSizes).sort((a, b) => b[1] - a[1]);
-if (zips.length)
-  console.log(
-    `  function zips: ${zips.map(([name, size]) => `${name} ${(size / 1048576).toFixed(2)} MiB`).join(', ')}`,
-  );
-console.log(`  build hook calls: ${report.hookCalls}; checks passed: ${report.checks.length}`);
+console.log(
+  `  functions bundled: ${report.functionsBundled}; build hook calls: ${report.hookCalls}; checks passed: ${report.checks.length}`,
+);
 if (!report.ok) {
   console.error(`\n${report.error}`);
   process.exit(1);
