@@ -27,6 +27,17 @@ export const INDEXES: readonly IndexDefinition[] = [
     definition: 'USING btree (user_id, date)',
   },
   {
+    name: 'collection_recipes_recipe_idx',
+    table: 'collection_recipes',
+    definition: 'USING btree (recipe_id)',
+  },
+  {
+    name: 'collections_user_name_key',
+    table: 'collections',
+    unique: true,
+    definition: 'USING btree (user_id, lower(name))',
+  },
+  {
     name: 'content_versions_entity_idx',
     table: 'content_versions',
     definition: 'USING btree (entity, entity_id, id DESC)',

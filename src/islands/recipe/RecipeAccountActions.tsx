@@ -7,6 +7,7 @@ import { useSessionUser } from '../auth/use-session-user.ts';
 // list and calorie stores) is only downloaded once someone is signed in.
 
 const SaveRecipeButton = lazy(() => import('../account/SaveRecipeButton.tsx'));
+const CollectionPicker = lazy(() => import('../notebook/CollectionPicker.tsx'));
 const ShoppingListButton = lazy(() => import('../shopping/ShoppingListButton.tsx'));
 const CalorieTrackerButton = lazy(() => import('../calories/CalorieTrackerButton.tsx'));
 
@@ -22,6 +23,7 @@ export default function RecipeAccountActions({ recipe }: RecipeAccountActionsPro
   return (
     <Suspense fallback={null}>
       <SaveRecipeButton recipeId={recipe.id} />
+      <CollectionPicker recipeId={recipe.id} />
       <ShoppingListButton recipe={recipe} />
       <CalorieTrackerButton recipe={recipe} />
     </Suspense>

@@ -17,6 +17,12 @@ import type { CalorieDay, CalorieEntry, CalorieGoal } from '../schemas/calorie-e
 import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.ts';
 import type { BlogPost, BlogPostInput } from '../schemas/blog-post.ts';
 import type { Category, CategoryInput } from '../schemas/category.ts';
+import type {
+  Collection,
+  CreateCollectionInputSchema,
+  RenameCollectionInputSchema,
+  ReorderCollectionsInputSchema,
+} from '../schemas/collection.ts';
 import type { ContentExport, ImportReport } from '../schemas/content-export.ts';
 import type {
   GenerationLogEntry,
@@ -113,6 +119,17 @@ export interface ApiRoutes {
   'POST /api/recipes/:id/save': RouteSpec<{ saved: boolean }>;
   'DELETE /api/recipes/:id/save': RouteSpec<{ saved: boolean }>;
   'GET /api/user/saved-recipes': RouteSpec<Recipe[]>;
+
+  // Collections of saved recipes
+  'GET /api/collections': RouteSpec<Collection[]>;
+  'POST /api/collections': RouteSpec<Collection, typeof CreateCollectionInputSchema>;
+  'PUT /api/collections/order': RouteSpec<Collection[], typeof ReorderCollectionsInputSchema>;
+  'GET /api/collections/:id': RouteSpec<{ collection: Collection; recipes: Recipe[] }>;
+  'PATCH /api/collections/:id': RouteSpec<Collection, typeof RenameCollectionInputSchema>;
+  'DELETE /api/collections/:id': RouteSpec<{ success: boolean }>;
+  'PUT /api/collections/:id/recipes/:recipeId': RouteSpec<{ collectionIds: number[] }>;
+  'DELETE /api/collections/:id/recipes/:recipeId': RouteSpec<{ collectionIds: number[] }>;
+  'GET /api/recipes/:id/collections': RouteSpec<{ collectionIds: number[] }>;
 
   // Categories
   'GET /api/categories': RouteSpec<Category[]>;
@@ -278,6 +295,15 @@ export const ROUTE_KEYS = {
   'POST /api/recipes/:id/save': true,
   'DELETE /api/recipes/:id/save': true,
   'GET /api/user/saved-recipes': true,
+  'GET /api/collections': true,
+  'POST /api/collections': true,
+  'PUT /api/collections/order': true,
+  'GET /api/collections/:id': true,
+  'PATCH /api/collections/:id': true,
+  'DELETE /api/collections/:id': true,
+  'PUT /api/collections/:id/recipes/:recipeId': true,
+  'DELETE /api/collections/:id/recipes/:recipeId': true,
+  'GET /api/recipes/:id/collections': true,
   'GET /api/categories': true,
   'GET /api/categories/:slug': true,
   'POST /api/categories': true,

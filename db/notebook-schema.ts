@@ -1,0 +1,27 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// The cook's notebook tables: what a signed-in cook keeps for themselves (collections, notes,
+// cooking log, meal plan). Every row belongs to one user and goes with their account.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** A named group of one cook's recipes. */
+export interface CollectionsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** The cook's own order, 0 first. */
+  position: number;
+  created_at: Generated<Timestamp>;
+}
+
+export interface CollectionRecipesTable {
+  collection_id: number;
+  recipe_id: number;
+  added_at: Generated<Timestamp>;
+}
+
+export interface NotebookTables {
+  collections: CollectionsTable;
+  collection_recipes: CollectionRecipesTable;
+}
