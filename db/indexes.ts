@@ -43,6 +43,21 @@ export const INDEXES: readonly IndexDefinition[] = [
     definition: 'USING btree (entity, entity_id, id DESC)',
   },
   {
+    name: 'cooking_log_recipe_idx',
+    table: 'cooking_log',
+    definition: 'USING btree (recipe_id)',
+  },
+  {
+    name: 'cooking_log_user_date_idx',
+    table: 'cooking_log',
+    definition: 'USING btree (user_id, cooked_on DESC, id DESC)',
+  },
+  {
+    name: 'cooking_log_user_recipe_idx',
+    table: 'cooking_log',
+    definition: 'USING btree (user_id, recipe_id, cooked_on)',
+  },
+  {
     name: 'generation_log_created_idx',
     table: 'generation_log',
     definition: 'USING btree (created_at DESC)',
@@ -75,6 +90,7 @@ export const INDEXES: readonly IndexDefinition[] = [
     unique: true,
     definition: 'USING btree ((true)) WHERE ((started_at IS NOT NULL) AND (finished_at IS NULL))',
   },
+  { name: 'recipe_notes_recipe_idx', table: 'recipe_notes', definition: 'USING btree (recipe_id)' },
   { name: 'recipes_category_idx', table: 'recipes', definition: 'USING btree (category, created_at)' },
   {
     name: 'recipes_category_newest_idx',

@@ -12,16 +12,37 @@ export interface CollectionsTable {
   name: string;
   /** The cook's own order, 0 first. */
   position: number;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface CollectionRecipesTable {
   collection_id: number;
   recipe_id: number;
-  added_at: Generated<Timestamp>;
+  added_at: Timestamp;
+}
+
+/** A cook's private note on a recipe. */
+export interface RecipeNotesTable {
+  user_id: number;
+  recipe_id: number;
+  body: string;
+  updated_at: Timestamp;
+}
+
+/** One time a cook cooked a recipe. */
+export interface CookingLogTable {
+  id: Generated<number>;
+  user_id: number;
+  recipe_id: number;
+  /** The calendar day, as the cook's own date ('YYYY-MM-DD'). */
+  cooked_on: ColumnType<string, string, string>;
+  servings: number | null;
+  created_at: Timestamp;
 }
 
 export interface NotebookTables {
   collections: CollectionsTable;
   collection_recipes: CollectionRecipesTable;
+  recipe_notes: RecipeNotesTable;
+  cooking_log: CookingLogTable;
 }

@@ -19,6 +19,16 @@ const NOTEBOOK_ROWS: NotebookRows[] = [
     columns: ['collection_id', 'recipe_id', 'added_at'],
     restorable: (t) => sql`${sql.ref(`${t}.collection_id`)} IN (SELECT id FROM collections)`,
   },
+  {
+    table: 'recipe_notes',
+    columns: ['user_id', 'recipe_id', 'body', 'updated_at'],
+    restorable: (t) => sql`${sql.ref(`${t}.user_id`)} IN (SELECT id FROM users)`,
+  },
+  {
+    table: 'cooking_log',
+    columns: ['id', 'user_id', 'recipe_id', 'cooked_on', 'servings', 'created_at'],
+    restorable: (t) => sql`${sql.ref(`${t}.user_id`)} IN (SELECT id FROM users)`,
+  },
 ];
 
 /** The restore filters, by table, for the trash's list of restorable tables. */

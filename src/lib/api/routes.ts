@@ -18,6 +18,14 @@ import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.t
 import type { BlogPost, BlogPostInput } from '../schemas/blog-post.ts';
 import type { Category, CategoryInput } from '../schemas/category.ts';
 import type {
+  CookedInputSchema,
+  CookedSummary,
+  CookingLogEntry,
+  NoteInputSchema,
+  RecipeNote,
+  RecipeNotebook,
+} from '../schemas/recipe-notebook.ts';
+import type {
   Collection,
   CreateCollectionInputSchema,
   RenameCollectionInputSchema,
@@ -130,6 +138,13 @@ export interface ApiRoutes {
   'PUT /api/collections/:id/recipes/:recipeId': RouteSpec<{ collectionIds: number[] }>;
   'DELETE /api/collections/:id/recipes/:recipeId': RouteSpec<{ collectionIds: number[] }>;
   'GET /api/recipes/:id/collections': RouteSpec<{ collectionIds: number[] }>;
+
+  // A cook's private note and cooking log
+  'GET /api/recipes/:id/notebook': RouteSpec<RecipeNotebook>;
+  'PUT /api/recipes/:id/note': RouteSpec<{ note: RecipeNote | null }, typeof NoteInputSchema>;
+  'POST /api/recipes/:id/cooked': RouteSpec<{ id: number; cooked: CookedSummary }, typeof CookedInputSchema>;
+  'DELETE /api/cooked/:id': RouteSpec<{ cooked: CookedSummary }>;
+  'GET /api/user/cooking': RouteSpec<CookingLogEntry[]>;
 
   // Categories
   'GET /api/categories': RouteSpec<Category[]>;
@@ -304,6 +319,11 @@ export const ROUTE_KEYS = {
   'PUT /api/collections/:id/recipes/:recipeId': true,
   'DELETE /api/collections/:id/recipes/:recipeId': true,
   'GET /api/recipes/:id/collections': true,
+  'GET /api/recipes/:id/notebook': true,
+  'PUT /api/recipes/:id/note': true,
+  'POST /api/recipes/:id/cooked': true,
+  'DELETE /api/cooked/:id': true,
+  'GET /api/user/cooking': true,
   'GET /api/categories': true,
   'GET /api/categories/:slug': true,
   'POST /api/categories': true,
