@@ -73,6 +73,13 @@ export const INDEXES: readonly IndexDefinition[] = [
     unique: true,
     definition: 'USING btree (lower(email))',
   },
+  { name: 'plan_entries_recipe_idx', table: 'plan_entries', definition: 'USING btree (recipe_id)' },
+  { name: 'plan_entries_user_day_idx', table: 'plan_entries', definition: 'USING btree (user_id, day)' },
+  {
+    name: 'plan_list_items_item_idx',
+    table: 'plan_list_items',
+    definition: 'USING btree (shopping_item_id)',
+  },
   {
     name: 'publish_requests_finished_idx',
     table: 'publish_requests',

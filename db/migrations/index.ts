@@ -10,6 +10,7 @@ import * as searchIndexes from './2026-11-25T1600_search_indexes.ts';
 import * as searchTerms from './2026-11-25T1700_search_terms.ts';
 import * as recipeCollections from './2026-11-27T1000_recipe_collections.ts';
 import * as recipeNotesAndCookingLog from './2026-11-27T1010_recipe_notes_and_cooking_log.ts';
+import * as mealPlan from './2026-11-27T1020_meal_plan.ts';
 
 /**
  * Migrations registered in code, not read from disk: Netlify bundles functions and would not
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1700_search_terms': searchTerms,
   '2026-11-27T1000_recipe_collections': recipeCollections,
   '2026-11-27T1010_recipe_notes_and_cooking_log': recipeNotesAndCookingLog,
+  '2026-11-27T1020_meal_plan': mealPlan,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -9,6 +9,8 @@ import type { TrashedRows } from './trash.ts';
 interface NotebookRows {
   table: keyof Database & string;
   columns: string[];
+  /** Which rows hang on the recipe (default: its recipe_id column). */
+  ofRecipe?: (recipeId: number) => RawBuilder<boolean>;
   /** On restore: only rows whose owner (and collection) still exist. */
   restorable: (alias: string) => RawBuilder<unknown>;
 }
@@ -29,6 +31,20 @@ const NOTEBOOK_ROWS: NotebookRows[] = [
     columns: ['id', 'user_id', 'recipe_id', 'cooked_on', 'servings', 'created_at'],
     restorable: (t) => sql`${sql.ref(`${t}.user_id`)} IN (SELECT id FROM users)`,
   },
+  {
+    table: 'plan_entries',
+    columns: ['id', 'user_id', 'recipe_id', 'day', 'meal', 'servings', 'created_at'],
+    restorable: (t) => sql`${sql.ref(`${t}.user_id`)} IN (SELECT id FROM users)`,
+  },
+  {
+    // Restored after the entries; a share of a line deleted meanwhile stays gone.
+    table: 'plan_list_items',
+    columns: ['plan_entry_id', 'shopping_item_id', 'merge_key', 'amount', 'created_line'],
+    ofRecipe: (recipeId) =>
+      sql<boolean>`plan_entry_id IN (SELECT id FROM plan_entries WHERE recipe_id = ${recipeId})`,
+    restorable: (t) =>
+      sql`${sql.ref(`${t}.plan_entry_id`)} IN (SELECT id FROM plan_entries) AND ${sql.ref(`${t}.shopping_item_id`)} IN (SELECT id FROM shopping_items)`,
+  },
 ];
 
 /** The restore filters, by table, for the trash's list of restorable tables. */
@@ -42,9 +58,10 @@ export async function notebookSnapshots(
   recipeId: number,
 ): Promise<TrashedRows[]> {
   const parts: TrashedRows[] = [];
-  for (const { table, columns } of NOTEBOOK_ROWS) {
+  for (const { table, columns, ofRecipe } of NOTEBOOK_ROWS) {
+    const where = ofRecipe ? ofRecipe(recipeId) : sql<boolean>`recipe_id = ${recipeId}`;
     const result = await sql<Record<string, unknown>>`SELECT ${sql.join(columns.map((c) => sql.ref(c)))}
-      FROM ${sql.table(table)} WHERE recipe_id = ${recipeId}`.execute(trx);
+      FROM ${sql.table(table)} WHERE ${where}`.execute(trx);
     parts.push({ table, columns, rows: result.rows });
   }
   return parts;

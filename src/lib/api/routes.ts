@@ -18,6 +18,14 @@ import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.t
 import type { BlogPost, BlogPostInput } from '../schemas/blog-post.ts';
 import type { Category, CategoryInput } from '../schemas/category.ts';
 import type {
+  PlanEntry,
+  PlanEntryInputSchema,
+  PlanEntryUpdateSchema,
+  PlanListResult,
+  PlanWeek,
+  PlanWeekInputSchema,
+} from '../schemas/meal-plan.ts';
+import type {
   CookedInputSchema,
   CookedSummary,
   CookingLogEntry,
@@ -145,6 +153,17 @@ export interface ApiRoutes {
   'POST /api/recipes/:id/cooked': RouteSpec<{ id: number; cooked: CookedSummary }, typeof CookedInputSchema>;
   'DELETE /api/cooked/:id': RouteSpec<{ cooked: CookedSummary }>;
   'GET /api/user/cooking': RouteSpec<CookingLogEntry[]>;
+
+  // Meal plan
+  'GET /api/plan': RouteSpec<PlanWeek, undefined, { week?: string }>;
+  'POST /api/plan/entries': RouteSpec<PlanEntry, typeof PlanEntryInputSchema>;
+  'PATCH /api/plan/entries/:id': RouteSpec<PlanEntry, typeof PlanEntryUpdateSchema>;
+  'DELETE /api/plan/entries/:id': RouteSpec<
+    { linesChanged: number },
+    undefined,
+    { fromList?: 'true' | 'false' }
+  >;
+  'POST /api/plan/shopping-list': RouteSpec<PlanListResult, typeof PlanWeekInputSchema>;
 
   // Categories
   'GET /api/categories': RouteSpec<Category[]>;
@@ -324,6 +343,11 @@ export const ROUTE_KEYS = {
   'POST /api/recipes/:id/cooked': true,
   'DELETE /api/cooked/:id': true,
   'GET /api/user/cooking': true,
+  'GET /api/plan': true,
+  'POST /api/plan/entries': true,
+  'PATCH /api/plan/entries/:id': true,
+  'DELETE /api/plan/entries/:id': true,
+  'POST /api/plan/shopping-list': true,
   'GET /api/categories': true,
   'GET /api/categories/:slug': true,
   'POST /api/categories': true,
