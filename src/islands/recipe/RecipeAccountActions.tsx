@@ -9,6 +9,7 @@ import { useSessionUser } from '../auth/use-session-user.ts';
 const SaveRecipeButton = lazy(() => import('../account/SaveRecipeButton.tsx'));
 const CollectionPicker = lazy(() => import('../notebook/CollectionPicker.tsx'));
 const RecipeNotebookPanel = lazy(() => import('../notebook/RecipeNotebookPanel.tsx'));
+const AddToPlanButton = lazy(() => import('../notebook/AddToPlanButton.tsx'));
 const ShoppingListButton = lazy(() => import('../shopping/ShoppingListButton.tsx'));
 const CalorieTrackerButton = lazy(() => import('../calories/CalorieTrackerButton.tsx'));
 
@@ -27,6 +28,7 @@ export default function RecipeAccountActions({ recipe }: RecipeAccountActionsPro
       <CollectionPicker recipeId={recipe.id} />
       <ShoppingListButton recipe={recipe} />
       <CalorieTrackerButton recipe={recipe} />
+      <AddToPlanButton recipe={recipe} />
       <RecipeNotebookPanel recipeId={recipe.id} />
     </Suspense>
   );
