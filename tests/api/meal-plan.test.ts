@@ -3,6 +3,7 @@ import plan from '../../functions/meal-plan.ts';
 import shopping from '../../functions/shopping-list.ts';
 import { deleteRecipe } from '../../functions/_shared/services/recipes.ts';
 import { restoreFromTrash } from '../../functions/_shared/services/trash.ts';
+import { addDays } from '../../src/lib/notebook-dates.ts';
 import { PLAN_LIMITS } from '../../src/lib/schemas/meal-plan.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
@@ -217,5 +218,37 @@ describe.skipIf(!databaseAvailable)(`meal plan API on ${engine}`, () => {
     await restoreFromTrash(db(), trashed.id);
     expect((await week(alice)).body.entries).toMatchObject([{ recipeTitle: 'Salad', onList: true }]);
     expect((await toList(alice)).body.entriesAdded).toBe(0);
+  });
+
+  it('stays quick with a year of entries (three meals a day)', async () => {
+    const start = '2026-01-05';
+    const rows = [];
+    for (let d = 0; d < 364; d++) {
+      const day = addDays(start, d);
+      for (const [meal, recipeId] of [
+        ['breakfast', salad],
+        ['lunch', curry],
+        ['dinner', soup],
+      ] as const)
+        rows.push({ user_id: alice.id, recipe_id: recipeId, day, meal, servings: 1 + (d % 24) });
+    }
+    await db().insertInto('plan_entries').values(rows).execute();
+    const timed = async (run: () => Promise<{ status: number }>) => {
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        expect((await run()).status).toBe(200);
+        times.push(performance.now() - t0);
+      }
+      return times.sort((a, b) => a - b)[2]!;
+    };
+    const read = await timed(() => week(alice, '2026-06-10'));
+    const shop = await timed(() => toList(alice, '2026-06-10'));
+    console.info(
+      `a year of plan entries on ${engine}: week read ${read.toFixed(1)} ms, week to list ${shop.toFixed(1)} ms (median of 5)`,
+    );
+    expect((await week(alice, '2026-06-10')).body.entries).toHaveLength(21);
+    expect(read).toBeLessThan(500);
+    expect(shop).toBeLessThan(1000);
   });
 });

@@ -75,6 +75,14 @@ describe('the plan on the shopping list', () => {
       ],
     ],
     [
+      'thirds are kept to three decimals, as the list stores them',
+      [
+        { entryId: 1, servings: 4, recipe: recipe(6, 'Pancakes', 3, ['1 cup milk']) },
+        { entryId: 2, servings: 2, recipe: recipe(6, 'Pancakes', 3, ['1 cup milk']) },
+      ],
+      [['milk', 2, 'cup', 'Pancakes']],
+    ],
+    [
       'grams and cups of one thing stay two lines',
       [
         { entryId: 1, servings: 2, recipe: recipe(4, 'A', 2, ['100 g sugar']) },
@@ -110,8 +118,15 @@ describe('the plan on the shopping list', () => {
       [salt, servings / 8, 'fraction'],
       [rice, 100 * servings, 'decimal'],
     ] as const) {
-      expect(line!.amount).toBe(roundAmount(exact, style));
+      expect(line!.amount).toBe(Math.round(roundAmount(exact, style) * 1000) / 1000);
       expect(Math.abs(line!.amount! - exact) / exact).toBeLessThanOrEqual(0.2);
     }
+  });
+
+  it('a share of a third is 1.333, not 1.3333…', () => {
+    const [share] = planShares([
+      { entryId: 1, servings: 4, recipe: recipe(6, 'Pancakes', 3, ['1 cup milk']) },
+    ]);
+    expect(share!.amount).toBe(1.333);
   });
 });

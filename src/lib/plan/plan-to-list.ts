@@ -41,9 +41,12 @@ export function planShares(entries: PlanEntryForList[]): PlanShare[] {
     const byKey = new Map<string, PlanShare>();
     for (const item of recipeToItems(entry.recipe, entry.servings)) {
       const key = lineKey(item.ingredient, item.unit);
+      // Three decimals, as the list stores amounts: a share of 1 1/3 is recorded as 1.333, so
+      // the next "add the week" sees it is already there.
+      const amount = item.amount === null ? null : Math.round(item.amount * 1000) / 1000;
       const known = byKey.get(key);
       if (known) {
-        known.amount = addAmounts(known.amount, item.amount);
+        known.amount = addAmounts(known.amount, amount);
         continue;
       }
       byKey.set(key, {
@@ -51,7 +54,7 @@ export function planShares(entries: PlanEntryForList[]): PlanShare[] {
         key,
         ingredient: item.ingredient,
         unit: item.unit,
-        amount: item.amount,
+        amount,
         recipeTitle: entry.recipe.title,
         category: item.category ?? categorizeIngredient(item.ingredient),
       });
