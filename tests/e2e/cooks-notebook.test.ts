@@ -135,6 +135,24 @@ describe.skipIf(!chromiumPath)("the cook's notebook", () => {
       .toBe(1);
     expect(await page.locator(`[data-slot="${wednesday}/dinner"] .plan-entry`).count()).toBe(0);
 
+    // Pointer: drag the Tuesday dinner onto Friday's dinner.
+    await page
+      .locator(`[data-slot="${addDays(monday, 1)}/dinner"] .plan-entry`)
+      .dragTo(page.locator(`[data-slot="${addDays(monday, 4)}/dinner"]`));
+    await expect
+      .poll(() => page.locator(`[data-slot="${addDays(monday, 4)}/dinner"] .plan-entry`).count())
+      .toBe(1);
+
+    // Removing an entry whose ingredients are on the list offers to take them off too.
+    await page.getByRole('button', { name: `Remove ${second.title}` }).click();
+    await page
+      .getByRole('dialog', { name: `Remove ${second.title}?` })
+      .getByRole('button', { name: 'Take off the list too' })
+      .click();
+    await expect.poll(() => page.locator('.plan-entry').count()).toBe(2);
+    const after = (await pageFetch<ShoppingItem[]>(page, 'GET', '/api/shopping-list')).body;
+    expect(after.some((i) => i.recipeTitle?.includes(second.title))).toBe(false);
+
     // One week on a phone without sideways scrolling, and on one printed page.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -156,6 +174,17 @@ describe.skipIf(!chromiumPath)("the cook's notebook", () => {
     expect(await page.getByLabel(/Private note/).inputValue()).toBe('Use less salt; double the garlic.');
     const publicHtml = await (await fetch(`${baseUrl}/recipe/${first.slug}`)).text();
     expect(publicHtml).not.toContain('double the garlic');
+
+    // The account area: the collection with its count, its own page, and the cooking.
+    await page.goto(`${baseUrl}/saved-recipes`, { waitUntil: 'networkidle' });
+    const collection = page.getByRole('link', { name: /Weeknight dinners\s*1 recipe/ });
+    await collection.click();
+    await page.waitForURL(/\/collection\?id=\d+$/);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Weeknight dinners');
+    expect(await page.getByRole('link', { name: first.title }).count()).toBeGreaterThan(0);
+    await page.goto(`${baseUrl}/saved-recipes`, { waitUntil: 'networkidle' });
+    const cooked = page.getByRole('region', { name: 'Recently cooked' });
+    await expect.poll(() => cooked.getByRole('link', { name: first.title }).count()).toBe(1);
 
     expect(errors).toEqual([]);
     await page.context().close();
