@@ -27,9 +27,35 @@ export const INDEXES: readonly IndexDefinition[] = [
     definition: 'USING btree (user_id, date)',
   },
   {
+    name: 'collection_recipes_recipe_idx',
+    table: 'collection_recipes',
+    definition: 'USING btree (recipe_id)',
+  },
+  {
+    name: 'collections_user_name_key',
+    table: 'collections',
+    unique: true,
+    definition: 'USING btree (user_id, lower(name))',
+  },
+  {
     name: 'content_versions_entity_idx',
     table: 'content_versions',
     definition: 'USING btree (entity, entity_id, id DESC)',
+  },
+  {
+    name: 'cooking_log_recipe_idx',
+    table: 'cooking_log',
+    definition: 'USING btree (recipe_id)',
+  },
+  {
+    name: 'cooking_log_user_date_idx',
+    table: 'cooking_log',
+    definition: 'USING btree (user_id, cooked_on DESC, id DESC)',
+  },
+  {
+    name: 'cooking_log_user_recipe_idx',
+    table: 'cooking_log',
+    definition: 'USING btree (user_id, recipe_id, cooked_on)',
   },
   {
     name: 'generation_log_created_idx',
@@ -46,6 +72,13 @@ export const INDEXES: readonly IndexDefinition[] = [
     table: 'newsletter_subscribers',
     unique: true,
     definition: 'USING btree (lower(email))',
+  },
+  { name: 'plan_entries_recipe_idx', table: 'plan_entries', definition: 'USING btree (recipe_id)' },
+  { name: 'plan_entries_user_day_idx', table: 'plan_entries', definition: 'USING btree (user_id, day)' },
+  {
+    name: 'plan_list_items_item_idx',
+    table: 'plan_list_items',
+    definition: 'USING btree (shopping_item_id)',
   },
   {
     name: 'publish_requests_finished_idx',
@@ -64,6 +97,7 @@ export const INDEXES: readonly IndexDefinition[] = [
     unique: true,
     definition: 'USING btree ((true)) WHERE ((started_at IS NOT NULL) AND (finished_at IS NULL))',
   },
+  { name: 'recipe_notes_recipe_idx', table: 'recipe_notes', definition: 'USING btree (recipe_id)' },
   { name: 'recipes_category_idx', table: 'recipes', definition: 'USING btree (category, created_at)' },
   {
     name: 'recipes_category_newest_idx',

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { NotebookTables } from './notebook-schema.ts';
 import type { MealType } from '../src/lib/schemas/calorie-entry.ts';
 import type { Difficulty, Faq, Ingredients, InstructionStep, Nutrition } from '../src/lib/schemas/recipe.ts';
 import type { ShoppingCategory } from '../src/lib/shopping/categories.ts';
@@ -352,7 +353,7 @@ export interface SearchTermsTable {
   uses: number;
 }
 
-export interface Database {
+export interface Database extends NotebookTables {
   users: UsersTable;
   categories: CategoriesTable;
   recipes: RecipesTable;

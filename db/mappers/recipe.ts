@@ -90,7 +90,7 @@ export function recipeSummaryFromRow(
 }
 
 /** Ingredients/instructions may be stored as a JSON string: always hand out parsed values. */
-function parsedJson<T>(value: T | string, fallback: T): T {
+export function parsedJson<T>(value: T | string, fallback: T): T {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value) as T;

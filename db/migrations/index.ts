@@ -9,6 +9,9 @@ import * as listingIndexes from './2026-11-25T1400_listing_indexes.ts';
 import * as searchIndexes from './2026-11-25T1600_search_indexes.ts';
 import * as searchTerms from './2026-11-25T1700_search_terms.ts';
 import * as newsletterConsent from './2026-11-27T1000_newsletter_consent.ts';
+import * as recipeCollections from './2026-11-27T1000_recipe_collections.ts';
+import * as recipeNotesAndCookingLog from './2026-11-27T1010_recipe_notes_and_cooking_log.ts';
+import * as mealPlan from './2026-11-27T1020_meal_plan.ts';
 
 /**
  * Migrations registered in code, not read from disk: Netlify bundles functions and would not
@@ -25,6 +28,9 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1600_search_indexes': searchIndexes,
   '2026-11-25T1700_search_terms': searchTerms,
   '2026-11-27T1000_newsletter_consent': newsletterConsent,
+  '2026-11-27T1000_recipe_collections': recipeCollections,
+  '2026-11-27T1010_recipe_notes_and_cooking_log': recipeNotesAndCookingLog,
+  '2026-11-27T1020_meal_plan': mealPlan,
 };
 
 export const migrationProvider: MigrationProvider = {

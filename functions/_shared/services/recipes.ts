@@ -21,6 +21,7 @@ import { slugify, uniqueSlug } from '../../../src/lib/slug.ts';
 import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
 import { afterCursor, cursorSelections, decodeCursor, nextCursor, type KeyOrder } from '../list-cursor.ts';
 import { publish } from '../publish.ts';
+import { notebookSnapshots } from './notebook-trash.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { keepVersion } from './versions.ts';
 
@@ -521,6 +522,7 @@ export async function deleteRecipe(db: Db, id: number, options: WriteOptions = {
         ['user_id', 'recipe_id', 'created_at'],
         sql<boolean>`recipe_id = ${id}`,
       ),
+      ...(await notebookSnapshots(trx, id)),
     ];
     const calorieIds = await trx
       .selectFrom('calorie_entries')

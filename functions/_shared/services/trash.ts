@@ -4,6 +4,7 @@ import { isoTimestamp } from '../../../db/mappers/timestamp.ts';
 import type { Database, TrashedEntity } from '../../../db/schema.ts';
 import type { TrashEntry } from '../../../src/lib/api/answers.ts';
 import { ApiError, notFound } from '../http.ts';
+import { NOTEBOOK_RESTORABLE } from './notebook-trash.ts';
 
 // Deletes that can be undone. Deleting admin content copies the row and the
 // rows that hang on it (a recipe's reviews, helpful marks and saves) into one trash entry, in the
@@ -24,6 +25,7 @@ const RESTORABLE: Record<string, (alias: string) => RawBuilder<unknown> | undefi
   review_helpful: (t) =>
     sql`${sql.ref(`${t}.user_id`)} IN (SELECT id FROM users) AND ${sql.ref(`${t}.review_id`)} IN (SELECT id FROM reviews)`,
   saved_recipes: (t) => sql`${sql.ref(`${t}.user_id`)} IN (SELECT id FROM users)`,
+  ...NOTEBOOK_RESTORABLE,
 };
 
 export interface TrashedRows {

@@ -146,6 +146,9 @@ function signedInItems(username: string, onLogout: () => void): ReactNode[] {
     <MenuItem key="saved" href="/saved-recipes">
       Saved Recipes
     </MenuItem>,
+    <MenuItem key="plan" href="/plan">
+      Meal Plan
+    </MenuItem>,
     <hr key="sep2" role="separator" className="my-1 border-stone-200 dark:border-night-line" />,
     <MenuItem key="logout" onSelect={onLogout}>
       Logout

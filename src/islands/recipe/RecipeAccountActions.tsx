@@ -7,6 +7,9 @@ import { useSessionUser } from '../auth/use-session-user.ts';
 // list and calorie stores) is only downloaded once someone is signed in.
 
 const SaveRecipeButton = lazy(() => import('../account/SaveRecipeButton.tsx'));
+const CollectionPicker = lazy(() => import('../notebook/CollectionPicker.tsx'));
+const RecipeNotebookPanel = lazy(() => import('../notebook/RecipeNotebookPanel.tsx'));
+const AddToPlanButton = lazy(() => import('../notebook/AddToPlanButton.tsx'));
 const ShoppingListButton = lazy(() => import('../shopping/ShoppingListButton.tsx'));
 const CalorieTrackerButton = lazy(() => import('../calories/CalorieTrackerButton.tsx'));
 
@@ -22,8 +25,11 @@ export default function RecipeAccountActions({ recipe }: RecipeAccountActionsPro
   return (
     <Suspense fallback={null}>
       <SaveRecipeButton recipeId={recipe.id} />
+      <CollectionPicker recipeId={recipe.id} />
       <ShoppingListButton recipe={recipe} />
       <CalorieTrackerButton recipe={recipe} />
+      <AddToPlanButton recipe={recipe} />
+      <RecipeNotebookPanel recipeId={recipe.id} />
     </Suspense>
   );
 }

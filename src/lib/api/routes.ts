@@ -17,6 +17,28 @@ import type { CalorieDay, CalorieEntry, CalorieGoal } from '../schemas/calorie-e
 import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.ts';
 import type { BlogPost, BlogPostInput } from '../schemas/blog-post.ts';
 import type { Category, CategoryInput } from '../schemas/category.ts';
+import type {
+  PlanEntry,
+  PlanEntryInputSchema,
+  PlanEntryUpdateSchema,
+  PlanListResult,
+  PlanWeek,
+  PlanWeekInputSchema,
+} from '../schemas/meal-plan.ts';
+import type {
+  CookedInputSchema,
+  CookedSummary,
+  CookingLogEntry,
+  NoteInputSchema,
+  RecipeNote,
+  RecipeNotebook,
+} from '../schemas/recipe-notebook.ts';
+import type {
+  Collection,
+  CreateCollectionInputSchema,
+  RenameCollectionInputSchema,
+  ReorderCollectionsInputSchema,
+} from '../schemas/collection.ts';
 import type { ContentExport, ImportReport } from '../schemas/content-export.ts';
 import type {
   GenerationLogEntry,
@@ -120,6 +142,35 @@ export interface ApiRoutes {
   'POST /api/recipes/:id/save': RouteSpec<{ saved: boolean }>;
   'DELETE /api/recipes/:id/save': RouteSpec<{ saved: boolean }>;
   'GET /api/user/saved-recipes': RouteSpec<Recipe[]>;
+
+  // Collections of saved recipes
+  'GET /api/collections': RouteSpec<Collection[]>;
+  'POST /api/collections': RouteSpec<Collection, typeof CreateCollectionInputSchema>;
+  'PUT /api/collections/order': RouteSpec<Collection[], typeof ReorderCollectionsInputSchema>;
+  'GET /api/collections/:id': RouteSpec<{ collection: Collection; recipes: Recipe[] }>;
+  'PATCH /api/collections/:id': RouteSpec<Collection, typeof RenameCollectionInputSchema>;
+  'DELETE /api/collections/:id': RouteSpec<{ success: boolean }>;
+  'PUT /api/collections/:id/recipes/:recipeId': RouteSpec<{ collectionIds: number[] }>;
+  'DELETE /api/collections/:id/recipes/:recipeId': RouteSpec<{ collectionIds: number[] }>;
+  'GET /api/recipes/:id/collections': RouteSpec<{ collectionIds: number[] }>;
+
+  // A cook's private note and cooking log
+  'GET /api/recipes/:id/notebook': RouteSpec<RecipeNotebook>;
+  'PUT /api/recipes/:id/note': RouteSpec<{ note: RecipeNote | null }, typeof NoteInputSchema>;
+  'POST /api/recipes/:id/cooked': RouteSpec<{ id: number; cooked: CookedSummary }, typeof CookedInputSchema>;
+  'DELETE /api/cooked/:id': RouteSpec<{ cooked: CookedSummary }>;
+  'GET /api/user/cooking': RouteSpec<CookingLogEntry[]>;
+
+  // Meal plan
+  'GET /api/plan': RouteSpec<PlanWeek, undefined, { week?: string }>;
+  'POST /api/plan/entries': RouteSpec<PlanEntry, typeof PlanEntryInputSchema>;
+  'PATCH /api/plan/entries/:id': RouteSpec<PlanEntry, typeof PlanEntryUpdateSchema>;
+  'DELETE /api/plan/entries/:id': RouteSpec<
+    { linesChanged: number },
+    undefined,
+    { fromList?: 'true' | 'false' }
+  >;
+  'POST /api/plan/shopping-list': RouteSpec<PlanListResult, typeof PlanWeekInputSchema>;
 
   // Categories
   'GET /api/categories': RouteSpec<Category[]>;
@@ -291,6 +342,25 @@ export const ROUTE_KEYS = {
   'POST /api/recipes/:id/save': true,
   'DELETE /api/recipes/:id/save': true,
   'GET /api/user/saved-recipes': true,
+  'GET /api/collections': true,
+  'POST /api/collections': true,
+  'PUT /api/collections/order': true,
+  'GET /api/collections/:id': true,
+  'PATCH /api/collections/:id': true,
+  'DELETE /api/collections/:id': true,
+  'PUT /api/collections/:id/recipes/:recipeId': true,
+  'DELETE /api/collections/:id/recipes/:recipeId': true,
+  'GET /api/recipes/:id/collections': true,
+  'GET /api/recipes/:id/notebook': true,
+  'PUT /api/recipes/:id/note': true,
+  'POST /api/recipes/:id/cooked': true,
+  'DELETE /api/cooked/:id': true,
+  'GET /api/user/cooking': true,
+  'GET /api/plan': true,
+  'POST /api/plan/entries': true,
+  'PATCH /api/plan/entries/:id': true,
+  'DELETE /api/plan/entries/:id': true,
+  'POST /api/plan/shopping-list': true,
   'GET /api/categories': true,
   'GET /api/categories/:slug': true,
   'POST /api/categories': true,

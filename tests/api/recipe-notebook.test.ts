@@ -1,0 +1,147 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import notebook from '../../functions/notebook.ts';
+import recipes from '../../functions/recipes.ts';
+import { deleteRecipe } from '../../functions/_shared/services/recipes.ts';
+import { restoreFromTrash } from '../../functions/_shared/services/trash.ts';
+import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
+import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+
+describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`, () => {
+  const db = useTestDatabase();
+  let alice: TestAccount;
+  let bob: TestAccount;
+  let recipeIds: number[];
+
+  beforeAll(async () => {
+    [alice, bob] = [await signUp('alice'), await signUp('bob')];
+    recipeIds = (await db().selectFrom('recipes').select('id').orderBy('id').limit(2).execute()).map(
+      (r) => r.id,
+    );
+  });
+
+  beforeEach(async () => {
+    await db().deleteFrom('recipe_notes').execute();
+    await db().deleteFrom('cooking_log').execute();
+    await db().deleteFrom('rate_limits').execute();
+  });
+
+  const putNote = (who: TestAccount | null, recipeId: number, json: unknown) =>
+    call(
+      notebook,
+      `/api/recipes/${recipeId}/note`,
+      who ? as(who, { method: 'PUT', json }) : { method: 'PUT', json },
+    );
+  const cooked = (who: TestAccount, recipeId: number, json: unknown) =>
+    call(notebook, `/api/recipes/${recipeId}/cooked`, as(who, { method: 'POST', json }));
+
+  it('keeps a private note: written, replaced, cleared', async () => {
+    const id = recipeIds[0]!;
+    const first = await putNote(alice, id, { body: '  Less salt.\nDouble the garlic.  ' });
+    expect(first.status).toBe(200);
+    expect(first.body.note.body).toBe('Less salt.\nDouble the garlic.');
+    await putNote(alice, id, { body: 'Less salt.' });
+    const read = await call(notebook, `/api/recipes/${id}/notebook`, as(alice));
+    expect(read.headers.get('cache-control')).toBe('private, no-store');
+    expect(read.body).toMatchObject({ note: { body: 'Less salt.' }, cooked: { count: 0, lastOn: null } });
+    expect((await putNote(alice, id, { body: '   ' })).body).toEqual({ note: null });
+    expect((await call(notebook, `/api/recipes/${id}/notebook`, as(alice))).body.note).toBeNull();
+  });
+
+  it('never shows a note to another cook, a visitor or the public recipe API', async () => {
+    const id = recipeIds[0]!;
+    const secret = 'My secret: a spoon of miso';
+    await putNote(alice, id, { body: secret });
+    const bobs = await call(notebook, `/api/recipes/${id}/notebook`, as(bob));
+    expect(bobs.body).toEqual({ note: null, cooked: { count: 0, lastOn: null } });
+    expect((await call(notebook, `/api/recipes/${id}/notebook`)).status).toBe(401);
+    expect((await putNote(null, id, { body: 'x' })).status).toBe(401);
+    // The public recipe answer (what pages and JSON-LD are built from) holds no note, even for its author.
+    for (const init of [{}, as(alice)]) {
+      const pub = await call(recipes, `/api/recipes/${id}`, init);
+      expect(pub.status).toBe(200);
+      expect(JSON.stringify(pub.body)).not.toContain('miso');
+    }
+    // Bob writing his own note leaves Alice's alone.
+    await putNote(bob, id, { body: 'Bob’s note' });
+    expect((await call(notebook, `/api/recipes/${id}/notebook`, as(alice))).body.note.body).toBe(secret);
+  });
+
+  it.each([
+    [{ body: 'x'.repeat(2001) }, 400, 'Notes are limited to 2,000 characters'],
+    [{ body: 12 }, 400, 'The note must be text'],
+    [{}, 400, 'The note must be text'],
+  ])('refuses the note %#', async (json, status, message) => {
+    const res = await putNote(alice, recipeIds[0]!, json);
+    expect(res.status).toBe(status);
+    expect(JSON.stringify(res.body)).toContain(message);
+    expect(await db().selectFrom('recipe_notes').selectAll().execute()).toEqual([]);
+  });
+
+  it('accepts a note of exactly 2,000 characters', async () => {
+    expect((await putNote(alice, recipeIds[0]!, { body: 'y'.repeat(2000) })).status).toBe(200);
+  });
+
+  it('counts cooking and remembers the last day; undo removes one', async () => {
+    const id = recipeIds[0]!;
+    await cooked(alice, id, { cookedOn: '2026-11-02', servings: 4 });
+    await cooked(alice, id, { cookedOn: '2026-11-12' });
+    const third = await cooked(alice, id, { cookedOn: '2026-11-05', servings: null });
+    expect(third).toMatchObject({ status: 201, body: { cooked: { count: 3, lastOn: '2026-11-12' } } });
+    const log = await call(notebook, '/api/user/cooking', as(alice));
+    expect(
+      log.body.map((e: { cookedOn: string; servings: number | null }) => [e.cookedOn, e.servings]),
+    ).toEqual([
+      ['2026-11-12', null],
+      ['2026-11-05', null],
+      ['2026-11-02', 4],
+    ]);
+    expect(log.body[0]).toMatchObject({
+      recipeId: id,
+      recipeTitle: expect.any(String),
+      recipeSlug: expect.any(String),
+    });
+    expect((await call(notebook, `/api/cooked/${third.body.id}`, as(bob, { method: 'DELETE' }))).status).toBe(
+      404,
+    );
+    expect((await call(notebook, `/api/cooked/${third.body.id}`, { method: 'DELETE' })).status).toBe(401);
+    const undo = await call(notebook, `/api/cooked/${third.body.id}`, as(alice, { method: 'DELETE' }));
+    expect(undo.body).toEqual({ cooked: { count: 2, lastOn: '2026-11-12' } });
+    expect((await call(notebook, '/api/user/cooking', as(bob))).body).toEqual([]);
+    expect((await call(notebook, '/api/user/cooking')).status).toBe(401);
+  });
+
+  it.each([
+    [{}, 'Please choose the day you cooked it'],
+    [{ cookedOn: '2026-02-30' }, 'Date must be a real date written YYYY-MM-DD'],
+    [{ cookedOn: '12 Nov' }, 'Date must be a real date written YYYY-MM-DD'],
+    [{ cookedOn: '2026-11-12', servings: 0 }, 'Servings must be a whole number from 1 to 24'],
+    [{ cookedOn: '2026-11-12', servings: 25 }, 'Servings must be a whole number from 1 to 24'],
+    [{ cookedOn: '2026-11-12', servings: 2.5 }, 'Servings must be a whole number from 1 to 24'],
+  ])('refuses the cooking %j', async (json, message) => {
+    const res = await cooked(alice, recipeIds[0]!, json);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(message);
+    expect(await db().selectFrom('cooking_log').selectAll().execute()).toEqual([]);
+  });
+
+  it('answers 404 for a recipe that does not exist and 400 for a malformed id', async () => {
+    expect((await cooked(alice, 2_000_000_000, { cookedOn: '2026-11-12' })).status).toBe(404);
+    expect((await putNote(alice, 2_000_000_000, { body: 'x' })).status).toBe(404);
+    expect((await call(notebook, '/api/recipes/abc/notebook', as(alice))).status).toBe(400);
+  });
+
+  it('hides note and log while the recipe is in the trash and brings them back on restore', async () => {
+    const id = recipeIds[1]!;
+    await putNote(alice, id, { body: 'Keep me' });
+    await cooked(alice, id, { cookedOn: '2026-11-10' });
+    const trashed = await deleteRecipe(db(), id, { publish: false });
+    expect((await call(notebook, '/api/user/cooking', as(alice))).body).toEqual([]);
+    expect((await call(notebook, `/api/recipes/${id}/notebook`, as(alice))).status).toBe(404);
+    await restoreFromTrash(db(), trashed.id);
+    const back = await call(notebook, `/api/recipes/${id}/notebook`, as(alice));
+    expect(back.body).toMatchObject({
+      note: { body: 'Keep me' },
+      cooked: { count: 1, lastOn: '2026-11-10' },
+    });
+  });
+});
