@@ -153,6 +153,13 @@ export interface BlogPostsTable {
   updated_at: Timestamp;
 }
 
+/** One counted view of a blog post: a visitor's keyed hash and the UTC day. */
+export interface BlogPostViewsTable {
+  post_id: number;
+  visitor: string;
+  day: string;
+}
+
 export interface SettingsTable {
   id: number;
   site_name: string;
@@ -358,6 +365,7 @@ export interface Database {
   pages: PagesTable;
   blog_categories: BlogCategoriesTable;
   blog_posts: BlogPostsTable;
+  blog_post_views: BlogPostViewsTable;
   settings: SettingsTable;
   generator_config: GeneratorConfigTable;
   ai_models: AiModelsTable;

@@ -97,7 +97,9 @@ export default function BlogTab() {
                 <p className="muted text-sm">
                   /blog/{post.slug}
                   {categoryName(post.categoryId) && ` · ${categoryName(post.categoryId)}`}
-                  {post.views !== undefined && ` · ${post.views} views`}
+                  <span data-post-views={post.views}>
+                    {` · ${post.views} ${post.views === 1 ? 'view' : 'views'}`}
+                  </span>
                 </p>
               </div>
             </ItemRow>
