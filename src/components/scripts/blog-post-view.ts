@@ -14,7 +14,6 @@ export function countPostViewWhenSeen(): void {
     void fetch(`/api/blog/posts/${encodeURIComponent(slug)}/view`, {
       method: 'POST',
       credentials: 'same-origin',
-      keepalive: true,
     }).catch(() => {
       // A view that could not be counted is not worth telling the reader about.
     });
