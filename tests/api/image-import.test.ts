@@ -66,7 +66,7 @@ describe.runIf(databaseAvailable)(`image import by address on ${engine}`, () => 
     expect(served.status).toBe(200);
   });
 
-  it.each([
+  it.each<[string, Record<string, string>, string]>([
     ['a missing address', {}, 'Paste the address of an image'],
     ['another scheme', { url: 'file:///etc/passwd' }, 'must start with http:// or https://'],
     ['an unknown use', { url: 'http://127.0.0.1/dish.jpg', use: 'avatar' }, '"use" must be one of'],

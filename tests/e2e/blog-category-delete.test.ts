@@ -15,7 +15,7 @@ async function callFromPage(page: Page, method: string, path: string, body?: unk
         method,
         credentials: 'include',
         headers: { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     },
