@@ -411,6 +411,23 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       }
     });
 
+    it('a named dish the site already has is refused at once, not swapped for another dish', async () => {
+      const existing = await db()
+        .selectFrom('recipes')
+        .select('title')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const before = await recipeCount();
+      fake.script({ kind: 'valid', title: existing.title });
+      const res = await api('POST', '/api/generator/recipe', { prompt: `"${existing.title}"` });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(
+        `"${existing.title}" is too close to the existing recipe "${existing.title}".`,
+      );
+      expect(fake.calls).toHaveLength(1);
+      expect(await recipeCount()).toBe(before);
+    });
+
     it('refuses an unknown model and bad input with 400', async () => {
       expect((await api('POST', '/api/generator/recipe', { modelId: 'gpt-99' })).status).toBe(400);
       expect((await api('POST', '/api/generator/recipe', { prompt: 'x'.repeat(1001) })).status).toBe(400);

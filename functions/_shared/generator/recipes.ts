@@ -169,13 +169,16 @@ export async function generateRecipe(db: Db, request: RecipeGenerationRequest): 
         throw new GenerationError(502, `The model wrote "${recipe.title}", not the requested "${asked}".`);
       const clash = await similarRecipe(db, recipe.title);
       if (clash) {
-        if (attempt === 0) {
+        // A named dish is not swapped for another one to dodge the clash: it fails, saying why.
+        if (attempt === 0 && !asked) {
           user = `${user}\n\nNot "${recipe.title}": the site already has "${clash.title}". Choose a clearly different dish with a different title.`;
           continue;
         }
         throw new GenerationError(
           409,
-          `The model suggested "${recipe.title}", too close to the existing recipe "${clash.title}", even after being told.`,
+          asked
+            ? `"${recipe.title}" is too close to the existing recipe "${clash.title}".`
+            : `The model suggested "${recipe.title}", too close to the existing recipe "${clash.title}", even after being told.`,
         );
       }
       const image = await coverFor(db, recipe, request.deadline);
