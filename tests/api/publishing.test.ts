@@ -176,7 +176,7 @@ describe.skipIf(!databaseAvailable)(`publishing on ${engine}`, () => {
       await queue;
       expect(hookCalls).toHaveLength(2);
       expect(deploys).toHaveLength(2);
-      const built = new Set(deploys.flatMap((list) => list.map((r) => r.id)));
+      const built = new Set(deploys.flatMap((list) => (list ?? []).map((r) => r.id)));
       expect(built.size).toBe(50);
     },
     BURST_TEST_MS,
