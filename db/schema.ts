@@ -161,6 +161,13 @@ export interface BlogPostsTable {
   updated_at: Timestamp;
 }
 
+/** One counted view of a blog post: a visitor's keyed hash and the UTC day. */
+export interface BlogPostViewsTable {
+  post_id: number;
+  visitor: string;
+  day: string;
+}
+
 export interface SettingsTable {
   id: number;
   site_name: string;
@@ -366,6 +373,7 @@ export interface Database extends NotebookTables {
   pages: PagesTable;
   blog_categories: BlogCategoriesTable;
   blog_posts: BlogPostsTable;
+  blog_post_views: BlogPostViewsTable;
   settings: SettingsTable;
   generator_config: GeneratorConfigTable;
   ai_models: AiModelsTable;

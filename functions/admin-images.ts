@@ -1,18 +1,24 @@
-import { badRequest, json } from './_shared/http.ts';
-import { convertRemoteImages, type ConversionOptions } from './_shared/images/convert-remote.ts';
+import { ImageImportSchema } from '../src/lib/schemas/image-import.ts';
+import { badRequest, json, readJson } from './_shared/http.ts';
+import {
+  convertRemoteImages,
+  importRemoteImage,
+  type ConversionOptions,
+} from './_shared/images/convert-remote.ts';
 import { ImageRejectedError } from './_shared/images/process.ts';
 import { clearDerivedImages, imageStats, removeUnusedImages, storeImage } from './_shared/images/service.ts';
 import { readImageUpload } from './_shared/images/upload.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 
-// The admin's image tools: upload for the recipe and blog forms,
+// The admin's image tools: upload (or import by address) for the recipe and blog forms,
 // stats, converting remote ("temporary") images into stored copies, and dropping the derived
 // variants, and removing stored images nothing refers to. The guard runs before the body is read.
 
 export const config: Config = {
   path: [
     '/api/admin/images/upload',
+    '/api/admin/images/import',
     '/api/admin/images/stats',
     '/api/admin/images/convert-temporary',
     '/api/admin/images/clear-cache',
@@ -42,6 +48,17 @@ export function adminImageRoutes(conversion: Pick<ConversionOptions, 'fetch' | '
           if (err instanceof ImageRejectedError) throw badRequest(err.message);
           throw err;
         }
+      },
+    },
+    {
+      // An image address pasted into a form: the guarded fetch gets it, and the copy is ours.
+      method: 'POST',
+      path: '/api/admin/images/import',
+      handler: async (req) => {
+        await requireAdmin(req);
+        const { url, use } = await readJson(req, ImageImportSchema);
+        const fetchOptions = conversion.fetch ? { fetch: conversion.fetch } : {};
+        return json(await importRemoteImage(url, use, fetchOptions), { status: 201 });
       },
     },
     {

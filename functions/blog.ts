@@ -6,7 +6,9 @@ import { publicOrAdmin } from './_shared/admin-reads.ts';
 import { json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
 import { IdParam, limitParam, OffsetParam, pathParam, SlugParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { requireAdmin } from './_shared/session.ts';
+import { clientIp, throttle, type WindowLimit } from './_shared/rate-limit.ts';
+import { requireAdmin, sessionKey } from './_shared/session.ts';
+import { countPostView, isRobotAgent, viewDay, visitorKey } from './_shared/services/blog-views.ts';
 import {
   createBlogCategory,
   createPost,
@@ -20,13 +22,14 @@ import {
 } from './_shared/services/blog.ts';
 
 // The blog: posts and blog categories. Reads are public (the
-// admin also sees drafts, uncached); writes are the admin's.
+// admin also sees drafts, uncached); writes are the admin's, except a reader's view beacon.
 
 export const config: Config = {
   path: [
     '/api/blog/posts',
     '/api/blog/posts/:slug',
     '/api/blog/posts/:id',
+    '/api/blog/posts/:slug/view',
     '/api/blog/categories',
     '/api/blog/categories/:id',
   ],
@@ -34,6 +37,8 @@ export const config: Config = {
 };
 
 const POST_BODY_BYTES = 512 * 1024;
+/** View beacons one address may send an hour (a reader opens a few dozen posts at most). */
+const VIEW_BEACON_LIMIT: WindowLimit = { max: 120, windowSeconds: 60 * 60 };
 const PostQuery = v.object({
   limit: limitParam(50, 200),
   offset: OffsetParam,
@@ -68,6 +73,22 @@ export default defineRoutes([
       const admin = await requireAdmin(req, db);
       const input = await readJson(req, v.unknown(), POST_BODY_BYTES);
       return json(await createPost(db, input, { author: admin.username, context: netlify }), { status: 201 });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/blog/posts/:slug/view',
+    handler: async (req, { params, netlify }) => {
+      const db = getDb();
+      const slug = pathParam(SlugParam, params.slug, 'slug');
+      const userAgent = req.headers.get('user-agent');
+      if (isRobotAgent(userAgent)) return json({ counted: false });
+      const ip = clientIp(req, netlify);
+      await throttle(db, `blog-view:ip:${ip}`, VIEW_BEACON_LIMIT, 'Too many page views from this address.');
+      const day = viewDay();
+      const result = await countPostView(db, slug, visitorKey(sessionKey(), ip, userAgent!, day), day);
+      if (!result) throw notFound('Blog post not found.');
+      return json(result);
     },
   },
   {

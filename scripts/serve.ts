@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareDatabase, type PreparedDatabase } from './lib/prepare.ts';
 import { loadApiRouter, type ApiRouter } from './lib/api-router.ts';
+import { localImageFetchOverride } from './lib/local-image-fetch.ts';
 import {
   answerClientError,
   endWithJson,
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   if (buildsLocally) process.env.BUILD_HOOK_URL = localBuildHookUrl(origin, hookSecret);
   else console.log('Publishing: admin writes call BUILD_HOOK_URL; this server does not rebuild its site.');
 
-  const api = await loadApiRouter(path.join(root, 'functions'));
+  const api = await loadApiRouter(path.join(root, 'functions'), localImageFetchOverride());
   console.log(`API: ${api.routes} routes from ${api.files.length} function files`);
   const scheduled = await startScheduledFunctions(path.join(root, 'functions'));
   if (scheduled.names.length) console.log(`Scheduled functions (UTC): ${scheduled.names.join(', ')}`);

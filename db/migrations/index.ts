@@ -8,6 +8,7 @@ import * as generatorJobs from './2026-11-25T1310_generator_jobs.ts';
 import * as listingIndexes from './2026-11-25T1400_listing_indexes.ts';
 import * as searchIndexes from './2026-11-25T1600_search_indexes.ts';
 import * as searchTerms from './2026-11-25T1700_search_terms.ts';
+import * as blogPostViews from './2026-11-27T1000_blog_post_views.ts';
 import * as newsletterConsent from './2026-11-27T1000_newsletter_consent.ts';
 import * as recipeCollections from './2026-11-27T1000_recipe_collections.ts';
 import * as recipeNotesAndCookingLog from './2026-11-27T1010_recipe_notes_and_cooking_log.ts';
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1400_listing_indexes': listingIndexes,
   '2026-11-25T1600_search_indexes': searchIndexes,
   '2026-11-25T1700_search_terms': searchTerms,
+  '2026-11-27T1000_blog_post_views': blogPostViews,
   '2026-11-27T1000_newsletter_consent': newsletterConsent,
   '2026-11-27T1000_recipe_collections': recipeCollections,
   '2026-11-27T1010_recipe_notes_and_cooking_log': recipeNotesAndCookingLog,

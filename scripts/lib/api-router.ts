@@ -37,7 +37,11 @@ export interface ApiRouter {
  * with URLPattern — the same rules Netlify applies — so local calls take microseconds, not a
  * fresh worker each.
  */
-export async function loadApiRouter(functionsDir: string): Promise<ApiRouter> {
+export async function loadApiRouter(
+  functionsDir: string,
+  /** Handlers to use instead of a file's default export, by file name (the local server's own). */
+  overrides: Record<string, FunctionHandler> = {},
+): Promise<ApiRouter> {
   const files = fs
     .readdirSync(functionsDir)
     .filter((f) => /\.(m?ts)$/.test(f) && !f.endsWith('.test.ts'))
@@ -55,7 +59,7 @@ export async function loadApiRouter(functionsDir: string): Promise<ApiRouter> {
         file,
         pattern: new URLPattern({ pathname: p }),
         methods,
-        handler: mod.default,
+        handler: overrides[file] ?? mod.default,
         isStatic: !p.includes(':') && !p.includes('*'),
       });
     }

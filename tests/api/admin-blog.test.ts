@@ -178,6 +178,9 @@ describe.skipIf(!databaseAvailable)(`blog API on ${engine}`, () => {
   it('deleting a blog category leaves its posts without one; restoring it puts them back', async () => {
     await createPostInCategory();
     const cat = (await categories()).find((c) => c.slug === 'baking-science')!;
+    // What the dashboard's question counts: every post in it for the admin, drafts too.
+    const listed = await call(blog, '/api/blog/categories', as(admin));
+    expect(listed.body.find((c: { id: number }) => c.id === cat.id)).toMatchObject({ postCount: 1 });
     const del = await call(blog, `/api/blog/categories/${cat.id}`, as(admin, { method: 'DELETE' }));
     expect(del.body).toMatchObject({ deleted: true, trash: { entity: 'blog-category' } });
     expect((await posts()).find((p) => p.slug === 'why-rest-dough')!.category_id).toBeNull();

@@ -389,6 +389,45 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       expect(await recipeCount()).toBe(before);
     });
 
+    it.each([
+      ['names a dish', 'kelvari apricot tagine', 'Brovenka Beef Stew', 502],
+      [
+        'names a dish, and a close title comes back',
+        'kelvari apricot tagine',
+        'Kelvari Apricot Chicken Tagine',
+        201,
+      ],
+      ['asks for something vaguer', 'something warming for a cold night', 'Brovenka Beef Stew', 201],
+    ])('a prompt that %s: the title must match only then', async (_name, prompt, title, status) => {
+      const before = await recipeCount();
+      fake.script({ kind: 'valid', title });
+      const res = await api('POST', '/api/generator/recipe', { prompt });
+      expect(res.status).toBe(status);
+      if (status === 502) {
+        expect(res.body.error).toBe(`The model wrote "${title}", not the requested "${prompt}".`);
+        expect(await recipeCount()).toBe(before);
+      } else {
+        expect(res.body.title).toBe(title);
+      }
+    });
+
+    it('a named dish the site already has is refused at once, not swapped for another dish', async () => {
+      const existing = await db()
+        .selectFrom('recipes')
+        .select('title')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      const before = await recipeCount();
+      fake.script({ kind: 'valid', title: existing.title });
+      const res = await api('POST', '/api/generator/recipe', { prompt: `"${existing.title}"` });
+      expect(res.status).toBe(409);
+      expect(res.body.error).toBe(
+        `"${existing.title}" is too close to the existing recipe "${existing.title}".`,
+      );
+      expect(fake.calls).toHaveLength(1);
+      expect(await recipeCount()).toBe(before);
+    });
+
     it('refuses an unknown model and bad input with 400', async () => {
       expect((await api('POST', '/api/generator/recipe', { modelId: 'gpt-99' })).status).toBe(400);
       expect((await api('POST', '/api/generator/recipe', { prompt: 'x'.repeat(1001) })).status).toBe(400);
@@ -630,6 +669,22 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         'Quorvash Pepper Stew',
       ]);
     });
+    it('a row whose recipe comes back as another dish fails with the reason; nothing is saved', async () => {
+      const before = await recipeCount();
+      fake.script({ kind: 'valid', title: 'Brovenka Beef Stew' });
+      const res = await upload(csvForm('one.csv', 'title\nSalvetti Lemon Roast Chicken\n'));
+      expect(res.status).toBe(202);
+      const job = await waitForJob(res.body.jobId);
+      expect(job).toMatchObject({ kind: 'csv', status: 'failed', total: 1, generated: 0, failed: 1 });
+      expect(job.failures).toEqual([
+        {
+          item: 'Salvetti Lemon Roast Chicken',
+          reason: 'The model wrote "Brovenka Beef Stew", not the requested "Salvetti Lemon Roast Chicken".',
+        },
+      ]);
+      expect(await recipeCount()).toBe(before);
+    });
+
     it('answers at once, with no job, when every title is skipped', async () => {
       const existing = await db()
         .selectFrom('recipes')

@@ -146,16 +146,17 @@ describe.skipIf(!chromiumPath)('public pages in Chromium', () => {
     const { page } = await openPage(browser());
     const [recipe] = await api<ApiRecipe[]>('/api/recipes?limit=1');
     await page.goto(`${baseUrl}/recipe/${recipe!.slug}`);
-    const form = page.locator('form[data-newsletter-form]');
+    const block = page.locator('[data-newsletter="card"]');
+    const form = block.locator('form[data-newsletter-form]');
     await form.locator('input[name="email"]').fill('not-an-email');
     await form.locator('button[type="submit"]').click();
-    await expect(page.locator('[data-newsletter-message]').textContent()).resolves.toBe(
+    await expect(block.locator('[data-newsletter-message]').textContent()).resolves.toBe(
       'Please enter a valid email address',
     );
     await form.locator('input[name="email"]').fill(`reader-${Date.now()}@example.com`);
     await form.locator('button[type="submit"]').click();
-    await page.locator('[data-newsletter-done]').waitFor({ state: 'visible' });
-    await expect(page.locator('[data-newsletter-done]').textContent()).resolves.toContain(
+    await block.locator('[data-newsletter-done]').waitFor({ state: 'visible' });
+    await expect(block.locator('[data-newsletter-done]').textContent()).resolves.toContain(
       "You're subscribed!",
     );
     await page.context().close();

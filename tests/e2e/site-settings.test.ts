@@ -89,7 +89,8 @@ describe.skipIf(!chromiumPath)('site settings reach the pages', () => {
       const gtag = await stubGtag(page);
       await page.goto(`${baseUrl}/recipe/${slug}`, { waitUntil: 'networkidle' });
       await expect(page.locator('[data-analytics-id]').count()).resolves.toBe(0);
-      await expect(page.locator('form[data-newsletter-form]').count()).resolves.toBe(1);
+      // The recipe page's card and the footer's row.
+      await expect(page.locator('form[data-newsletter-form]').count()).resolves.toBe(2);
       await expect(page.locator('footer [data-footer-privacy]').getAttribute('href')).resolves.toBe(
         '/privacy-policy',
       );

@@ -266,10 +266,15 @@ export async function startFakeOpenAI(options: { port?: number } = {}): Promise<
             category: categories.find((c) => c !== '') ?? '',
           });
         } else {
-          const asked = /Write a recipe for: (.*)$/m.exec(user)?.[1]?.trim();
+          // The dish asked for, without the words that steer this fake ([wait:300], …).
+          const asked = /Write a recipe for: (.*)$/m
+            .exec(user)?.[1]
+            ?.replace(/\[[^\]]*\]/g, ' ')
+            .replace(/\s+/g, ' ')
+            .trim();
           const title =
             (behaviour.kind === 'valid' || behaviour.kind === 'bad-calories' ? behaviour.title : undefined) ??
-            (asked && !/\[/.test(asked) ? titleCase(asked) : undefined) ??
+            (asked ? titleCase(asked) : undefined) ??
             `${word(counter * 17 + 3)} ${word(counter * 29 + 11)} ${DISHES[counter % DISHES.length]}`;
           content = JSON.stringify(
             fakeRecipe({

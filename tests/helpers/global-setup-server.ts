@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { ROOT, TEST_DATA } from './paths.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.ts';
 import { startFakeOpenAI } from './fake-openai.ts';
+import { startImageServer } from './image-server.ts';
 import { migrateToLatest } from '../../db/client.ts';
 import { openPGlite } from '../../db/embedded.ts';
 import { seedDatabase } from '../../db/seed.ts';
@@ -16,6 +17,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The server's builds folder; `current.json` in it names the build being served. */
     buildsDir: string;
+    /** Another site's image server as far as the admin's image fetch knows (image-server.ts). */
+    imageServerUrl: string;
   }
 }
 
@@ -56,6 +59,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // The AI generator talks to a fake OpenAI-compatible server (it stays switched off until a test
   // turns it on in the admin's tab).
   const fakeOpenAI = await startFakeOpenAI();
+  const imageServer = await startImageServer();
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.ts'], {
     cwd: ROOT,
     // NODE_ENV=production: vitest sets "test", which would make the build bundle React's development code.
@@ -72,6 +76,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // An upload nothing refers to counts as unused after 5 s instead of a day, so the Cache
       // tab's "Remove unused images" has something to remove within a test (admin-images.test.ts).
       FORKFUL_UNUSED_IMAGE_GRACE_SECONDS: '5',
+      // The one loopback server the admin's image fetch may reach (scripts/lib/local-image-fetch.ts).
+      FORKFUL_LOCAL_IMAGE_SERVER: imageServer.hostPort,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -99,10 +105,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   project.provide('baseUrl', `http://localhost:${port}`);
   project.provide('buildsDir', path.join(dataDir, 'builds'));
+  project.provide('imageServerUrl', imageServer.url);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
     await fakeOpenAI.close();
+    await imageServer.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

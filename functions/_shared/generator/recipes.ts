@@ -13,12 +13,14 @@ import { GenerationError, type Deadline } from './ai-client.ts';
 import { GenerationRun } from './generation-run.ts';
 import { createRecipe } from '../services/recipes.ts';
 import { slugify } from '../../../src/lib/slug.ts';
+import { isAskedDish, namedDish } from '../../../src/lib/asked-dish.ts';
 import { coverFor } from './cover.ts';
 import { structuredOutputSchema } from './json-schema.ts';
 
 // One generated recipe: the model answers in the structured-output schema derived
 // from the shared recipe schema; the answer is validated again with the content rules a seed
-// recipe passes and an existing category; a title close to a recipe on the site (trigram
+// recipe passes and an existing category; the title must be the dish asked for (a CSV row's title,
+// or the dish a prompt names: src/lib/asked-dish.ts); a title close to a recipe on the site (trigram
 // similarity) is refused and asked for again once, naming the clash; then the recipe goes in
 // through the same service as the admin form. The caller publishes (one recipe, or a batch once).
 
@@ -146,6 +148,8 @@ export async function generateRecipe(db: Db, request: RecipeGenerationRequest): 
     });
     const system = systemPrompt(categories);
     let user = await userPrompt(db, request, categories);
+    // A CSV row is a title to write; a typed prompt may name a dish. Either must be what comes back.
+    const asked = request.kind === 'csv' ? request.prompt.trim() || null : namedDish(request.prompt);
     for (let attempt = 0; ; attempt++) {
       const answer = await run.complete({ system, user, schemaName: 'recipe', schema });
       const parsed = v.safeParse(GeneratedRecipeSchema, answer.value);
@@ -161,15 +165,20 @@ export async function generateRecipe(db: Db, request: RecipeGenerationRequest): 
           502,
           `The model chose a category that does not exist ("${recipe.category}").`,
         );
+      if (asked && !isAskedDish(asked, recipe.title))
+        throw new GenerationError(502, `The model wrote "${recipe.title}", not the requested "${asked}".`);
       const clash = await similarRecipe(db, recipe.title);
       if (clash) {
-        if (attempt === 0) {
+        // A named dish is not swapped for another one to dodge the clash: it fails, saying why.
+        if (attempt === 0 && !asked) {
           user = `${user}\n\nNot "${recipe.title}": the site already has "${clash.title}". Choose a clearly different dish with a different title.`;
           continue;
         }
         throw new GenerationError(
           409,
-          `The model suggested "${recipe.title}", too close to the existing recipe "${clash.title}", even after being told.`,
+          asked
+            ? `"${recipe.title}" is too close to the existing recipe "${clash.title}".`
+            : `The model suggested "${recipe.title}", too close to the existing recipe "${clash.title}", even after being told.`,
         );
       }
       const image = await coverFor(db, recipe, request.deadline);

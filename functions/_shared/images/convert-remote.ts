@@ -1,11 +1,14 @@
 import type { Context } from '@netlify/functions';
 import { getDb, type Db } from '../../../db/client.ts';
+import { badRequest } from '../http.ts';
 import { publish, type PublishScope } from '../publish.ts';
 import { ImageRejectedError } from './process.ts';
 import { fetchRemoteBytes, RemoteFetchError, type RemoteFetchOptions } from './remote-fetch.ts';
-import { isRemoteImage, siteOrigin, storeImage } from './service.ts';
+import { isRemoteImage, siteOrigin, storeImage, type ImageUse, type StoredImage } from './service.ts';
 import type { ImageStore } from './store.ts';
 
+// An image address pasted into an admin form is imported the same way, one at a time.
+//
 // "Convert temporary images": recipes and blog posts whose image is someone else's URL
 // (AI image URLs expire within hours) get a copy in our image store, and the row points at it.
 // A failure leaves its row as it was and says why. The work per call is bounded (a user action
@@ -135,4 +138,28 @@ export async function convertRemoteImages(options: ConversionOptions = {}): Prom
     failures,
     remaining: urls.length - outcomes.size,
   };
+}
+
+/**
+ * Stores a copy of one remote image (an address the admin pasted into a form) and returns ours.
+ * What the guarded fetch or the image check refuses is a 400 with its sentence.
+ */
+export async function importRemoteImage(
+  url: string,
+  use: ImageUse,
+  options: Pick<ConversionOptions, 'fetch' | 'db' | 'store'> = {},
+): Promise<StoredImage> {
+  try {
+    const bytes = await fetchRemoteBytes(url, options.fetch);
+    return await storeImage(bytes, {
+      source: 'remote',
+      use,
+      sourceUrl: url,
+      ...(options.db ? { db: options.db } : {}),
+      ...(options.store ? { store: options.store } : {}),
+    });
+  } catch (err) {
+    if (err instanceof RemoteFetchError || err instanceof ImageRejectedError) throw badRequest(err.message);
+    throw err;
+  }
 }

@@ -1,8 +1,12 @@
-// The newsletter form (NewsletterForm.astro): checks the email, posts JSON, then shows the
-// confirmation, or 'Subscription failed' with the server's message.
+import { isNewsletterEmail, NEWSLETTER_INVALID_EMAIL } from '../../lib/newsletter-rules.ts';
+import { showToast } from '../../stores/toasts.ts';
 
-const INVALID_EMAIL = 'Please enter a valid email address';
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The newsletter form (NewsletterForm.astro, in its card, inline and footer looks): checks the
+// email with the API's own rule, posts JSON, then shows 'You're subscribed!'; a failure is the
+// toast 'Subscription failed' with the server's sentence or 'Please try again later.' (the toast
+// area loads its code only then, so the form itself adds no React to the page).
+
+const TRY_LATER = 'Please try again later.';
 
 async function errorText(response: Response): Promise<string> {
   try {
@@ -11,7 +15,11 @@ async function errorText(response: Response): Promise<string> {
   } catch {
     // Not JSON: fall through to the generic sentence.
   }
-  return 'Please try again later.';
+  return TRY_LATER;
+}
+
+function failed(description: string): void {
+  showToast({ title: 'Subscription failed', description, variant: 'destructive' });
 }
 
 function setUp(form: HTMLFormElement): void {
@@ -28,9 +36,9 @@ function setUp(form: HTMLFormElement): void {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const address = email.value.trim();
-    if (!EMAIL_PATTERN.test(address)) {
+    if (!isNewsletterEmail(address)) {
       email.setAttribute('aria-invalid', 'true');
-      say(INVALID_EMAIL);
+      say(NEWSLETTER_INVALID_EMAIL);
       email.focus();
       return;
     }
@@ -45,7 +53,7 @@ function setUp(form: HTMLFormElement): void {
         body: JSON.stringify({ email: address, name: name?.value.trim() || undefined }),
       });
       if (!response.ok) {
-        say(`Subscription failed: ${await errorText(response)}`);
+        failed(await errorText(response));
         return;
       }
       form.hidden = true;
@@ -53,7 +61,7 @@ function setUp(form: HTMLFormElement): void {
       done.hidden = false;
       done.focus();
     } catch {
-      say('Subscription failed: Please try again later.');
+      failed(TRY_LATER);
     } finally {
       button.disabled = false;
     }
@@ -63,6 +71,8 @@ function setUp(form: HTMLFormElement): void {
 /** Wires every [data-newsletter-form] on the page. */
 export function setUpNewsletterForms(): void {
   for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]')) {
+    if (form.dataset.wired) continue;
+    form.dataset.wired = 'true';
     setUp(form);
     // A submission made before this script ran (EarlyInput.astro held it) goes out now.
     form.dispatchEvent(new Event('forkful:ready'));

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatClock } from '../../stores/timers.ts';
 
-// The recipe video: play/pause, seek, volume, mute, speed (0.5–2), restart; the
+// The recipe video: play/pause, seek, volume, mute, speed (0.5–2), restart, full screen; the
 // controls fade after 3 s without mouse movement while playing, and a video whose length is not
 // known yet shows 5:00. YouTube and Vimeo links play in the provider's own player, loaded only
 // when the reader asks for it (no third-party requests before that).
@@ -104,6 +104,8 @@ function FileVideo({
   duration: number | undefined;
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [fullscreen, setFullscreen] = useState(false);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [playing, setPlaying] = useState(false);
   const [time, setTime] = useState(0);
@@ -130,7 +132,20 @@ function FileVideo({
     return () => clearTimeout(hideTimer.current);
   }, [playing, showControls]);
 
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === boxRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
   const video = () => videoRef.current;
+  const toggleFullscreen = () => {
+    const request = document.fullscreenElement
+      ? document.exitFullscreen()
+      : boxRef.current?.requestFullscreen();
+    // Refused (an iframe without permission, a browser without the API): the button does nothing.
+    request?.catch(() => {});
+  };
   const togglePlay = () => {
     const v = video();
     if (!v) return;
@@ -162,6 +177,8 @@ function FileVideo({
     const next = !muted;
     setMuted(next);
     if (v) v.muted = next;
+    // Unmuting a video whose volume was slid to 0 would still be silent.
+    if (!next && volume === 0) changeVolume(0.5);
   };
   const changeSpeed = (value: number) => {
     setSpeed(value);
@@ -174,6 +191,7 @@ function FileVideo({
       ' ': togglePlay,
       k: togglePlay,
       m: toggleMute,
+      f: toggleFullscreen,
       ArrowRight: () => seek(time + 5),
       ArrowLeft: () => seek(time - 5),
     }[event.key];
@@ -186,7 +204,8 @@ function FileVideo({
   const iconButton = 'flex size-11 items-center justify-center rounded-full text-white hover:bg-white/15';
   return (
     <div
-      className={`group relative overflow-hidden rounded-2xl bg-black ${controlsVisible ? '' : 'cursor-none'}`}
+      ref={boxRef}
+      className={`group relative overflow-hidden bg-black ${fullscreen ? 'flex items-center' : 'rounded-2xl'} ${controlsVisible ? '' : 'cursor-none'}`}
       onMouseMove={showControls}
       onFocus={showControls}
       onKeyDown={onKey}
@@ -194,6 +213,7 @@ function FileVideo({
       aria-label={`Video: ${title}`}
       data-video-player
       data-controls={controlsVisible ? 'visible' : 'hidden'}
+      data-fullscreen={fullscreen || undefined}
     >
       <video
         ref={videoRef}
@@ -325,6 +345,30 @@ function FileVideo({
               </option>
             ))}
           </select>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={toggleFullscreen}
+            aria-label={fullscreen ? 'Exit full screen' : 'Full screen'}
+            aria-pressed={fullscreen}
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
+              {fullscreen ? (
+                <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
+              ) : (
+                <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+              )}
+            </svg>
+          </button>
         </div>
       </div>
     </div>

@@ -14,6 +14,7 @@ import type {
 } from './answers.ts';
 import type { CalorieEntryInputSchema, CalorieGoalInputSchema } from '../schemas/calorie-entry.ts';
 import type { CalorieDay, CalorieEntry, CalorieGoal } from '../schemas/calorie-entry.ts';
+import type { ImageImportInput } from '../schemas/image-import.ts';
 import type { BlogCategory, BlogCategoryInput } from '../schemas/blog-category.ts';
 import type { BlogPost, BlogPostInput } from '../schemas/blog-post.ts';
 import type { Category, CategoryInput } from '../schemas/category.ts';
@@ -213,6 +214,7 @@ export interface ApiRoutes {
   'POST /api/admin/cache/clear-all': RouteSpec<{ cleared: string[]; cdnPurged: boolean }>;
   'POST /api/admin/cache/clear/:area': RouteSpec<{ cleared: string[]; cdnPurged: boolean }>;
   'POST /api/admin/images/upload': RouteSpec<UploadedImage, FormData>;
+  'POST /api/admin/images/import': RouteSpec<UploadedImage, ImageImportInput>;
   'GET /api/admin/images/stats': RouteSpec<ImageStats>;
   'POST /api/admin/images/convert-temporary': RouteSpec<ImageConversion>;
   'POST /api/admin/images/clear-cache': RouteSpec<{ removedFiles: number; freedMB: number }>;
@@ -271,6 +273,8 @@ export interface ApiRoutes {
   'POST /api/blog/posts': RouteSpec<BlogPost, BlogPostInput>;
   'PUT /api/blog/posts/:id': RouteSpec<BlogPost, BlogPostInput>;
   'DELETE /api/blog/posts/:id': RouteSpec<Trashed>;
+  /** A reader's view of a published post, counted once per visitor per day. */
+  'POST /api/blog/posts/:slug/view': RouteSpec<{ counted: boolean }>;
   'GET /api/blog/categories': RouteSpec<BlogCategory[]>;
   'POST /api/blog/categories': RouteSpec<BlogCategory, BlogCategoryInput>;
   'PUT /api/blog/categories/:id': RouteSpec<BlogCategory, BlogCategoryInput>;
@@ -390,6 +394,7 @@ export const ROUTE_KEYS = {
   'POST /api/admin/cache/clear-all': true,
   'POST /api/admin/cache/clear/:area': true,
   'POST /api/admin/images/upload': true,
+  'POST /api/admin/images/import': true,
   'GET /api/admin/images/stats': true,
   'POST /api/admin/images/convert-temporary': true,
   'POST /api/admin/images/clear-cache': true,
@@ -421,6 +426,7 @@ export const ROUTE_KEYS = {
   'POST /api/blog/posts': true,
   'PUT /api/blog/posts/:id': true,
   'DELETE /api/blog/posts/:id': true,
+  'POST /api/blog/posts/:slug/view': true,
   'GET /api/blog/categories': true,
   'POST /api/blog/categories': true,
   'PUT /api/blog/categories/:id': true,

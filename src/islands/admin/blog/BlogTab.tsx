@@ -18,6 +18,13 @@ import { useSaveForm } from '../shared/use-save-form.ts';
 // The Blog tab: posts (a new post is a
 // draft by default; image upload as in the recipe form) and blog categories.
 
+/** The question before deleting a blog category, saying how many posts would be left without one. */
+function categoryDeleteQuestion(postCount: number): string {
+  if (postCount === 0) return 'Delete this category?';
+  const posts = postCount === 1 ? '1 post' : `${postCount} posts`;
+  return `Delete this category? ${posts} will lose this category (restoring it from the trash puts them back).`;
+}
+
 export default function BlogTab() {
   const [posts, reloadPosts] = useResource((signal) => api.get('/api/blog/posts', { signal }), []);
   const [categories, reloadCategories] = useResource(
@@ -41,9 +48,12 @@ export default function BlogTab() {
       onChange: reloadPosts,
     });
 
-  const removeCategory = (category: BlogCategory) =>
-    confirmedDelete({
-      question: { title: 'Delete category', message: 'Delete this category?' },
+  const removeCategory = async (category: BlogCategory) => {
+    // Counted afresh: a post may have joined the category since the list was loaded.
+    const fresh = await api.get('/api/blog/categories').catch(() => null);
+    const postCount = fresh?.find((c) => c.id === category.id)?.postCount ?? category.postCount ?? 0;
+    await confirmedDelete({
+      question: { title: 'Delete category', message: categoryDeleteQuestion(postCount) },
       remove: () => api.delete('/api/blog/categories/:id', { params: { id: category.id } }),
       deletedMessage: 'Category deleted.',
       failedMessage: 'Failed to delete category',
@@ -52,6 +62,7 @@ export default function BlogTab() {
         reloadPosts();
       },
     });
+  };
 
   const categoryName = (id: number | null) => categoryList.find((c) => c.id === id)?.name;
 
@@ -86,7 +97,9 @@ export default function BlogTab() {
                 <p className="muted text-sm">
                   /blog/{post.slug}
                   {categoryName(post.categoryId) && ` · ${categoryName(post.categoryId)}`}
-                  {post.views !== undefined && ` · ${post.views} views`}
+                  <span data-post-views={post.views}>
+                    {` · ${post.views} ${post.views === 1 ? 'view' : 'views'}`}
+                  </span>
                 </p>
               </div>
             </ItemRow>

@@ -1,10 +1,12 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { errorText } from '../../../lib/api/client.ts';
-import { imageFileProblem, uploadImage } from './admin-api.ts';
+import { imageFileProblem, importImage, isRemoteImageAddress, uploadImage } from './admin-api.ts';
 
 // An image for a recipe or a post: drop a photo on the box or pick one
 // (≤ 5 MB; the server checks the bytes and re-encodes it into the site's own image store), or
-// type an image URL; a preview shows what the page will show.
+// paste an image URL: another site's address is imported at once (the server fetches it through
+// its guarded fetch and stores a copy, so the page never depends on someone else's server; a
+// typed one gets a 'Store a copy' button); a preview shows what the page will show.
 
 export default function ImageField({
   label,
@@ -22,7 +24,7 @@ export default function ImageField({
   const id = useId();
   const fileRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [uploading, setUploading] = useState(false);
+  const [uploading, setUploading] = useState<'upload' | 'import' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [broken, setBroken] = useState(false);
 
@@ -34,7 +36,7 @@ export default function ImageField({
       return;
     }
     setProblem(null);
-    setUploading(true);
+    setUploading('upload');
     try {
       const image = await uploadImage(file, use);
       setBroken(false);
@@ -42,8 +44,24 @@ export default function ImageField({
     } catch (err) {
       setProblem(errorText(err, 'The image could not be uploaded. Please try again.'));
     } finally {
-      setUploading(false);
+      setUploading(null);
       if (fileRef.current) fileRef.current.value = '';
+    }
+  };
+
+  const isRemote = (text: string) =>
+    typeof window !== 'undefined' && isRemoteImageAddress(text, window.location.origin);
+  const importFrom = async (url: string) => {
+    setProblem(null);
+    setUploading('import');
+    try {
+      const image = await importImage(url.trim(), use);
+      setBroken(false);
+      onChange(image.url);
+    } catch (err) {
+      setProblem(errorText(err, 'The image could not be imported. Please try again.'));
+    } finally {
+      setUploading(null);
     }
   };
 
@@ -76,13 +94,17 @@ export default function ImageField({
             }`}
           >
             <p className="muted">
-              {uploading ? 'Uploading…' : 'Drop a photo here (JPEG, PNG, WebP or AVIF, up to 5 MB)'}
+              {uploading === 'upload'
+                ? 'Uploading…'
+                : uploading === 'import'
+                  ? 'Importing the image…'
+                  : 'Drop a photo here (JPEG, PNG, WebP or AVIF, up to 5 MB)'}
             </p>
             <button
               type="button"
               className="btn-ghost min-h-9 py-1"
               onClick={() => fileRef.current?.click()}
-              disabled={uploading}
+              disabled={uploading !== null}
             >
               Choose a photo
             </button>
@@ -105,12 +127,31 @@ export default function ImageField({
             placeholder="or paste an image URL (empty: the default image)"
             onChange={(event) => {
               setBroken(false);
+              setProblem(null);
               onChange(event.target.value);
             }}
+            onPaste={(event) => {
+              const pasted = event.clipboardData.getData('text').trim();
+              if (!isRemote(pasted) || uploading) return;
+              event.preventDefault();
+              onChange(pasted);
+              void importFrom(pasted);
+            }}
+            readOnly={uploading === 'import'}
             aria-invalid={shown ? true : undefined}
             aria-describedby={shown ? `${id}-error` : undefined}
             className={`field rounded-xl ${shown ? 'border-red-600 dark:border-red-400' : ''}`}
           />
+          {isRemote(value) && !uploading && (
+            <button
+              type="button"
+              className="btn-ghost min-h-9 py-1"
+              onClick={() => void importFrom(value)}
+              data-image-import
+            >
+              Store a copy of this image
+            </button>
+          )}
           {shown && (
             <p id={`${id}-error`} role="alert" className="px-1 text-sm text-red-700 dark:text-red-400">
               {shown}
