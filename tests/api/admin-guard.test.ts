@@ -34,6 +34,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/categories/:slug',
   'GET /api/images/:key/:file',
   'POST /api/newsletter/subscribe',
+  // Signed links from the newsletter mail: the token is the permission.
+  'POST /api/newsletter/confirm',
+  'POST /api/newsletter/unsubscribe',
+  // A blog post's view beacon (counted once per visitor and day).
+  'POST /api/blog/posts/:slug/view',
   // Public fields only; drafts only for the admin (the route decides what to show).
   'GET /api/settings',
   'GET /api/pages',
@@ -54,6 +59,26 @@ const SECRET_ROUTES = new Set(['POST /api/generator/worker']);
 /** Any signed-in user (anonymous → 401). */
 const USER_ROUTES = new Set([
   'POST /api/auth/change-password',
+  // The cook's notebook: collections, private notes and cooking log, the meal plan.
+  'GET /api/collections',
+  'POST /api/collections',
+  'PUT /api/collections/order',
+  'GET /api/collections/:id',
+  'PATCH /api/collections/:id',
+  'DELETE /api/collections/:id',
+  'PUT /api/collections/:id/recipes/:recipeId',
+  'DELETE /api/collections/:id/recipes/:recipeId',
+  'GET /api/recipes/:id/collections',
+  'GET /api/recipes/:id/notebook',
+  'PUT /api/recipes/:id/note',
+  'POST /api/recipes/:id/cooked',
+  'DELETE /api/cooked/:id',
+  'GET /api/user/cooking',
+  'GET /api/plan',
+  'POST /api/plan/entries',
+  'PATCH /api/plan/entries/:id',
+  'DELETE /api/plan/entries/:id',
+  'POST /api/plan/shopping-list',
   'GET /api/calorie-tracking',
   'POST /api/calorie-tracking',
   'GET /api/calorie-tracking/goal',
