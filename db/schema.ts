@@ -1,6 +1,13 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { MealType } from '../src/lib/schemas/calorie-entry.ts';
-import type { Difficulty, Faq, Ingredients, InstructionStep, Nutrition } from '../src/lib/schemas/recipe.ts';
+import type {
+  Difficulty,
+  Faq,
+  Ingredients,
+  InstructionStep,
+  Nutrition,
+  StepIngredients,
+} from '../src/lib/schemas/recipe.ts';
 import type { ShoppingCategory } from '../src/lib/shopping/categories.ts';
 import type { PendingScope } from '../src/lib/schemas/publish.ts';
 
@@ -59,6 +66,8 @@ export interface RecipesTable {
   video_url: string | null;
   video_thumbnail: string | null;
   video_duration: number | null;
+  /** The admin's step ingredients (null: matched automatically). */
+  step_ingredients: Json<StepIngredients> | null;
   rating: Generated<number>;
   review_count: Generated<number>;
   created_at: Timestamp;

@@ -36,6 +36,7 @@ export const RECIPE_COLUMNS = [
   'recipes.video_url',
   'recipes.video_thumbnail',
   'recipes.video_duration',
+  'recipes.step_ingredients',
   'recipes.rating',
   'recipes.review_count',
   'recipes.created_at',
@@ -128,6 +129,7 @@ export function recipeFromRow(row: RecipeRow): Recipe {
     videoUrl: row.video_url,
     videoThumbnail: row.video_thumbnail,
     videoDuration: row.video_duration,
+    stepIngredients: row.step_ingredients ?? null,
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
   };
@@ -165,6 +167,7 @@ export function recipeToRow(
     video_url: input.videoUrl ?? null,
     video_thumbnail: input.videoThumbnail ?? null,
     video_duration: input.videoDuration ?? null,
+    step_ingredients: input.stepIngredients ? JSON.stringify(input.stepIngredients) : null,
     ...(options.createdAt === undefined
       ? {}
       : { created_at: options.createdAt, updated_at: options.createdAt }),

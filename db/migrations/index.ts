@@ -8,6 +8,7 @@ import * as generatorJobs from './2026-11-25T1310_generator_jobs.ts';
 import * as listingIndexes from './2026-11-25T1400_listing_indexes.ts';
 import * as searchIndexes from './2026-11-25T1600_search_indexes.ts';
 import * as searchTerms from './2026-11-25T1700_search_terms.ts';
+import * as recipeStepIngredients from './2026-11-27T1000_recipe_step_ingredients.ts';
 
 /**
  * Migrations registered in code, not read from disk: Netlify bundles functions and would not
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1400_listing_indexes': listingIndexes,
   '2026-11-25T1600_search_indexes': searchIndexes,
   '2026-11-25T1700_search_terms': searchTerms,
+  '2026-11-27T1000_recipe_step_ingredients': recipeStepIngredients,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,5 @@
+import { ingredientSections, instructionTexts } from './recipe-text.ts';
+import type { Recipe, StepIngredients } from './schemas/recipe.ts';
 import { ingredientToItem } from './shopping/ingredient-item.ts';
 
 // Which ingredients each step uses, read from the ingredient list and the step text: "melt the
@@ -263,4 +265,32 @@ function pick(
   const sameSection = pool.filter(ctx.inSection);
   if (sameSection.length) return sameSection.find((i) => !ctx.used.has(i)) ?? sameSection[0]!;
   return pool.find((i) => !ctx.used.has(i)) ?? pool[0] ?? null;
+}
+
+/**
+ * The ingredients of each step of a recipe: the admin's list where the recipe has one (a step it
+ * does not cover uses none), else matched from the text.
+ */
+export function stepIngredientsOf(recipe: Pick<Recipe, 'ingredients' | 'instructions' | 'stepIngredients'>) {
+  const steps = instructionTexts(recipe.instructions) ?? [];
+  if (recipe.stepIngredients) return steps.map((_, i) => recipe.stepIngredients?.[i] ?? []);
+  const sections = (ingredientSections(recipe.ingredients) ?? []).map((s) => s.items);
+  return matchStepIngredients(steps, sections);
+}
+
+/** The steps and ingredients a recipe form would save. */
+export interface StepIngredientsSource {
+  steps: string[];
+  /** The ingredients as saved (a list, or section name → list). */
+  ingredients: unknown;
+}
+
+/** The admin's list fitted to the recipe as it now is: steps and lines removed since drop out. */
+export function fittedStepIngredients(
+  value: StepIngredients | null,
+  source: StepIngredientsSource,
+): StepIngredients | null {
+  if (!value) return null;
+  const lineCount = (ingredientSections(source.ingredients) ?? []).reduce((n, s) => n + s.items.length, 0);
+  return source.steps.map((_, i) => (value[i] ?? []).filter((m) => m.ingredient < lineCount));
 }

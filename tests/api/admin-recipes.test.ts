@@ -334,4 +334,50 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
     expect(await count()).toBe(before);
     expect((await call(recipes, '/api/recipes/1')).status).toBe(200);
   });
+  it('stores the step ingredients the admin set, refuses ones that do not fit, and clears them', async () => {
+    const made = await call(
+      recipes,
+      '/api/recipes',
+      as(admin, { method: 'POST', json: validRecipeInput({ title: 'Short Lived' }) }),
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.stepIngredients).toBeNull();
+    const id = made.body.id;
+    const set = [[{ ingredient: 0, portion: 1 }], [{ ingredient: 2, portion: 0.5 }], [], []];
+    const saved = await call(
+      recipes,
+      `/api/recipes/${id}`,
+      as(admin, { method: 'PUT', json: validRecipeInput({ title: 'Short Lived', stepIngredients: set }) }),
+    );
+    expect(saved.status).toBe(200);
+    expect((await call(recipes, `/api/recipes/${id}`)).body.stepIngredients).toEqual(set);
+
+    const misfits: [name: string, value: unknown, message: RegExp][] = [
+      ['a line the recipe lacks', [[{ ingredient: 6, portion: 1 }]], /ingredient lines/],
+      ['more lists than steps', [[], [], [], [], []], /steps/],
+      ['a share above all of it', [[{ ingredient: 0, portion: 2 }]], /at most 1/],
+      ['a share of nothing', [[{ ingredient: 0, portion: 0 }]], /more than 0/],
+      ['not a list per step', { 0: [] }, /list per step/],
+    ];
+    for (const [name, value, message] of misfits) {
+      const refused = await call(
+        recipes,
+        `/api/recipes/${id}`,
+        as(admin, {
+          method: 'PUT',
+          json: { ...validRecipeInput({ title: 'Short Lived' }), stepIngredients: value } as never,
+        }),
+      );
+      expect(refused.status, name).toBe(400);
+      expect(JSON.stringify(refused.body.issues), name).toMatch(message);
+      expect((await call(recipes, `/api/recipes/${id}`)).body.stepIngredients, name).toEqual(set);
+    }
+
+    const cleared = await call(
+      recipes,
+      `/api/recipes/${id}`,
+      as(admin, { method: 'PUT', json: validRecipeInput({ title: 'Short Lived', stepIngredients: null }) }),
+    );
+    expect(cleared.body.stepIngredients).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { parseLeadingQuantity } from '../../../lib/quantities.ts';
 import { instructionTexts } from '../../../lib/recipe-text.ts';
+import { fittedStepIngredients } from '../../../lib/step-ingredients.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import {
   DIFFICULTIES,
@@ -8,6 +9,7 @@ import {
   type Difficulty,
   type Recipe,
   type RecipeInput,
+  type StepIngredients,
 } from '../../../lib/schemas/recipe.ts';
 
 // The recipe form's state (what a cook types: ingredient rows in named sections, steps, tags as
@@ -78,6 +80,8 @@ export interface RecipeDraft {
   videoUrl: string;
   videoThumbnail: string;
   videoDuration: string;
+  /** The admin's step ingredients; null: matched automatically. */
+  stepIngredients: StepIngredients | null;
 }
 
 export const emptyRow = (): IngredientRow => ({ key: rowKey(), quantity: '', unit: '', item: '', note: '' });
@@ -108,6 +112,7 @@ export function emptyDraft(): RecipeDraft {
     videoUrl: '',
     videoThumbnail: '',
     videoDuration: '',
+    stepIngredients: null,
   };
 }
 
@@ -223,6 +228,7 @@ export function draftFromRecipe(recipe: Recipe): RecipeDraft {
     videoUrl: recipe.videoUrl ?? '',
     videoThumbnail: recipe.videoThumbnail ?? '',
     videoDuration: numberText(recipe.videoDuration),
+    stepIngredients: recipe.stepIngredients,
   };
 }
 
@@ -302,6 +308,7 @@ export function inputFromDraft(draft: RecipeDraft): RecipeBody {
     const value = amount(draft.nutrition[n.key], n.unit);
     if (value !== undefined || n.required) nutrition[n.key] = value ?? '';
   }
+  const instructions = draft.steps.map((s) => s.text.trim()).filter(Boolean);
   const input: Record<string, unknown> = {
     title: draft.title,
     description: draft.description,
@@ -317,7 +324,7 @@ export function inputFromDraft(draft: RecipeDraft): RecipeBody {
     calories: num(draft.calories),
     nutrition,
     ingredients,
-    instructions: draft.steps.map((s) => s.text.trim()).filter(Boolean),
+    instructions,
     tags: draft.tags,
     faqs: draft.faqs
       .filter((f) => f.question.trim() || f.answer.trim())
@@ -325,6 +332,7 @@ export function inputFromDraft(draft: RecipeDraft): RecipeBody {
     videoUrl: optional(draft.videoUrl),
     videoThumbnail: optional(draft.videoThumbnail),
     videoDuration: num(draft.videoDuration),
+    stepIngredients: fittedStepIngredients(draft.stepIngredients, { steps: instructions, ingredients }),
   };
   for (const key of Object.keys(input)) if (input[key] === undefined) delete input[key];
   return input;
@@ -446,6 +454,7 @@ export function previewRecipe(draft: RecipeDraft, base?: Recipe): Recipe {
     videoUrl: typeof input.videoUrl === 'string' ? input.videoUrl : null,
     videoThumbnail: typeof input.videoThumbnail === 'string' ? input.videoThumbnail : null,
     videoDuration: typeof input.videoDuration === 'number' ? input.videoDuration : null,
+    stepIngredients: (input.stepIngredients as Recipe['stepIngredients'] | undefined) ?? null,
     createdAt: base?.createdAt ?? now,
     updatedAt: now,
   };
