@@ -42,6 +42,17 @@ const GENERIC_ALONE = new Set([
   ...'powder juice zest seed flake leaf extract water piece stick cube sprig'.split(' '),
 ]);
 
+/**
+ * Heads of names for something made from the words before them: "beef stock" is not the beef,
+ * "tomato purée" not the tomatoes, so those words alone do not name these lines.
+ */
+const PRODUCT_HEADS = new Set(
+  (
+    'stock broth sauce powder paste purée puree juice milk butter oil flake zest seed vinegar ' +
+    'wine syrup jam water cube'
+  ).split(' '),
+);
+
 /** Measures that come before "of": "a pinch of salt" names salt. */
 const MEASURE_BEFORE_OF = new Set(
   'pinch handful dash splash knob drizzle few couple bunch sprig squeeze glug cup tbsp tsp'.split(' '),
@@ -83,17 +94,22 @@ function lineNames(line: string): string[] {
     .replace(/\([^)]*\)/g, ' ')
     .replace(/\b(?:to taste|to serve|to garnish|for [a-z-]+(?: [a-z-]+)?|optional)\b/gi, ' ')
     .replace(/[\d½¼¾⅓⅔⅛/⁄.]+/g, ' ');
-  return plain
-    .split(/\s+(?:or|and|&|plus)\s+|\//i)
-    .map((name) => {
-      const of = /^\s*(?:an?\s+)?([\p{L}-]+)\s+of\s+(?:an?\s+|the\s+)?(.+)$/iu.exec(name);
-      if (!of) return name;
-      const [, before = '', after = ''] = of;
-      // "pinch of salt" names salt; "zest of 1 lemon" is the lemon zest.
-      return MEASURE_BEFORE_OF.has(singular(before.toLowerCase())) ? after : `${after} ${before}`;
-    })
-    .map((name) => name.trim())
-    .filter(Boolean);
+  const alternatives = (text: string) =>
+    text
+      .split(/\s+(?:or|and|&|plus)\s+|\//i)
+      .map((name) => name.trim())
+      .filter(Boolean);
+  // "zest and juice of 1 lemon" is the lemon zest and the lemon juice; "pinch of salt" is salt.
+  const of =
+    /^\s*(?:an?\s+)?((?:[\p{L}-]+\s+){0,2}?[\p{L}-]+(?:\s+(?:and|or)\s+[\p{L}-]+)?)\s+of\s+(?:an?\s+|the\s+)?(.+)$/iu.exec(
+      plain,
+    );
+  if (!of) return alternatives(plain);
+  const [, before = '', after = ''] = of;
+  const things = alternatives(after);
+  const parts = alternatives(before);
+  if (parts.every((part) => MEASURE_BEFORE_OF.has(singular(part.toLowerCase())))) return things;
+  return parts.flatMap((part) => things.map((thing) => `${thing} ${part}`));
 }
 
 /** Every phrase that refers to the line: runs of its words not starting or ending with a descriptor. */
@@ -111,6 +127,7 @@ function linePhrases(line: string): { phrase: string; head: boolean }[] {
         const phrase = run.join(' ');
         // The last word of a name is its head ("chicken wings" are wings): a better match.
         const head = end === words.length;
+        if (!head && PRODUCT_HEADS.has(words.at(-1)!)) continue;
         phrases.set(phrase, (phrases.get(phrase) ?? false) || head);
       }
     }
