@@ -63,7 +63,7 @@ export function singular(word: string): string {
   if (word.length <= 3) return word;
   if (/(?:ss|us|is)$/.test(word)) return word;
   if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
-  if (word.endsWith('ves')) return `${word.slice(0, -3)}f`;
+  if (/^(?:lea|hal|loa|kni|cal|wol|shel)ves$/.test(word)) return `${word.slice(0, -3)}f`;
   if (/(?:oes|ches|shes|xes|sses)$/.test(word)) return word.slice(0, -2);
   if (word.endsWith('s')) return word.slice(0, -1);
   return word;
