@@ -68,12 +68,18 @@ export interface RecipesTable {
   video_duration: number | null;
   /** The admin's step ingredients (null: matched automatically). */
   step_ingredients: Json<StepIngredients> | null;
+  /** The diets the recipe suits: read from its ingredients when written, or set by the admin. */
+  diets: Generated<string[]>;
+  diets_by_hand: Generated<boolean>;
+  /** The version of the diet rules that read `diets` (src/lib/diets.ts DIET_RULES_VERSION). */
+  diet_rules: Generated<number>;
   rating: Generated<number>;
   review_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   search_vector: ColumnType<string, never, never>;
   search_words: ColumnType<string, never, never>;
+  ingredient_words: ColumnType<string, never, never>;
 }
 
 export interface ReviewsTable {
@@ -384,7 +390,7 @@ export interface Database {
 }
 
 /** The generated full-text columns: only search reads them, and they are never written. */
-type SearchColumns = 'search_vector' | 'search_words';
+type SearchColumns = 'search_vector' | 'search_words' | 'ingredient_words';
 
 export type RecipeRow = Omit<Selectable<RecipesTable>, SearchColumns>;
 export type NewRecipeRow = Insertable<RecipesTable>;

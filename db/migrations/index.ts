@@ -9,6 +9,7 @@ import * as listingIndexes from './2026-11-25T1400_listing_indexes.ts';
 import * as searchIndexes from './2026-11-25T1600_search_indexes.ts';
 import * as searchTerms from './2026-11-25T1700_search_terms.ts';
 import * as recipeStepIngredients from './2026-11-27T1000_recipe_step_ingredients.ts';
+import * as recipeDietsAndIngredientWords from './2026-11-27T1010_recipe_diets_and_ingredient_words.ts';
 
 /**
  * Migrations registered in code, not read from disk: Netlify bundles functions and would not
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1600_search_indexes': searchIndexes,
   '2026-11-25T1700_search_terms': searchTerms,
   '2026-11-27T1000_recipe_step_ingredients': recipeStepIngredients,
+  '2026-11-27T1010_recipe_diets_and_ingredient_words': recipeDietsAndIngredientWords,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,21 +1,14 @@
 import { ingredientToItem } from './shopping/ingredient-item.ts';
+import { DIETS, type Diet } from './diet-names.ts';
 import { singular } from './step-ingredients.ts';
+
+export { DIETS, type Diet };
 
 // Which diets a recipe suits, read from its ingredient lines with a rule table. It errs on the
 // safe side: a diet is claimed only when every line is a food the table knows and that food
 // suits it, so an unknown ingredient ("2 tbsp XO sauce"), a line with a choice ("butter or
 // oil": both must suit) or a food that may hide gluten (soy sauce, stock) claims nothing.
 // The admin can set a recipe's diets by hand where the rules are wrong.
-
-export const DIETS = ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'] as const;
-export type Diet = (typeof DIETS)[number];
-
-export const DIET_LABELS: Record<Diet, string> = {
-  vegetarian: 'Vegetarian',
-  vegan: 'Vegan',
-  'gluten-free': 'Gluten-free',
-  'dairy-free': 'Dairy-free',
-};
 
 /**
  * What a food contains that a diet excludes. "gluten" includes "may contain gluten"; "rennet": hard

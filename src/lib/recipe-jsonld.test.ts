@@ -42,6 +42,8 @@ const base: Recipe = {
   videoThumbnail: null,
   videoDuration: null,
   stepIngredients: null,
+  diets: [],
+  dietsByHand: false,
   createdAt: '2026-03-14T10:00:00.000Z',
   updatedAt: '2026-03-15T10:00:00.000Z',
 };

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DIETS } from '../diet-names.ts';
 
 // The one recipe schema. RecipeInputSchema is what the admin API (POST/PUT
 // /api/recipes) and its form accept; RecipeContentSchema adds the stricter rules of a seed file
@@ -225,6 +226,20 @@ const recipeInputEntries = {
     ),
   ),
   stepIngredients: v.optional(v.nullable(StepIngredientsSchema)),
+  /**
+   * The diets, kept as given when `dietsByHand` is true; otherwise they are read from the
+   * ingredients as the recipe is saved (src/lib/diets.ts), so a recipe read from the API and sent
+   * back keeps automatic diets automatic.
+   */
+  dietsByHand: v.optional(v.boolean('dietsByHand must be true or false')),
+  diets: v.optional(
+    v.nullable(
+      v.pipe(
+        v.array(v.picklist(DIETS, `A diet must be one of ${DIETS.join(', ')}`), 'Diets must be a list'),
+        v.maxLength(DIETS.length),
+      ),
+    ),
+  ),
 };
 
 /** Step ingredients that fit the recipe: no more lists than steps, every index an ingredient line. */
@@ -373,6 +388,9 @@ export const RecipeSchema = v.object({
   videoDuration: v.nullable(v.number()),
   /** The admin's step ingredients; null: matched automatically from the text. */
   stepIngredients: v.nullable(StepIngredientsSchema),
+  /** The diets the recipe suits (read from its ingredients, or set by the admin: dietsByHand). */
+  diets: v.array(v.picklist(DIETS)),
+  dietsByHand: v.boolean(),
   createdAt: v.string(),
   updatedAt: v.string(),
 });

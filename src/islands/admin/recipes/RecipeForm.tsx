@@ -22,6 +22,7 @@ import {
   type NutrientKey,
   type RecipeDraft,
 } from './recipe-form.ts';
+import DietsField from './DietsField.tsx';
 import StepIngredientsEditor from './StepIngredientsEditor.tsx';
 import VersionsPanel from './VersionsPanel.tsx';
 
@@ -262,6 +263,11 @@ export default function RecipeForm({
           value={draft.stepIngredients}
           source={stepSource}
           onChange={(v) => set('stepIngredients', v)}
+        />
+        <DietsField
+          value={draft.diets}
+          automatic={recipe?.dietsByHand ? [] : (recipe?.diets ?? [])}
+          onChange={(v) => set('diets', v)}
         />
         {errors.stepIngredients && (
           <p className="px-1 text-sm text-red-700 dark:text-red-400" role="alert">

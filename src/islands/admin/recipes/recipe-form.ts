@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { parseLeadingQuantity } from '../../../lib/quantities.ts';
 import { instructionTexts } from '../../../lib/recipe-text.ts';
+import type { Diet } from '../../../lib/diet-names.ts';
 import { fittedStepIngredients } from '../../../lib/step-ingredients.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import {
@@ -82,6 +83,8 @@ export interface RecipeDraft {
   videoDuration: string;
   /** The admin's step ingredients; null: matched automatically. */
   stepIngredients: StepIngredients | null;
+  /** The diets set by hand; null: read from the ingredients when saved. */
+  diets: Diet[] | null;
 }
 
 export const emptyRow = (): IngredientRow => ({ key: rowKey(), quantity: '', unit: '', item: '', note: '' });
@@ -113,6 +116,7 @@ export function emptyDraft(): RecipeDraft {
     videoThumbnail: '',
     videoDuration: '',
     stepIngredients: null,
+    diets: null,
   };
 }
 
@@ -229,6 +233,7 @@ export function draftFromRecipe(recipe: Recipe): RecipeDraft {
     videoThumbnail: recipe.videoThumbnail ?? '',
     videoDuration: numberText(recipe.videoDuration),
     stepIngredients: recipe.stepIngredients,
+    diets: recipe.dietsByHand ? [...recipe.diets] : null,
   };
 }
 
@@ -333,6 +338,8 @@ export function inputFromDraft(draft: RecipeDraft): RecipeBody {
     videoThumbnail: optional(draft.videoThumbnail),
     videoDuration: num(draft.videoDuration),
     stepIngredients: fittedStepIngredients(draft.stepIngredients, { steps: instructions, ingredients }),
+    diets: draft.diets,
+    dietsByHand: draft.diets !== null,
   };
   for (const key of Object.keys(input)) if (input[key] === undefined) delete input[key];
   return input;
@@ -455,6 +462,8 @@ export function previewRecipe(draft: RecipeDraft, base?: Recipe): Recipe {
     videoThumbnail: typeof input.videoThumbnail === 'string' ? input.videoThumbnail : null,
     videoDuration: typeof input.videoDuration === 'number' ? input.videoDuration : null,
     stepIngredients: (input.stepIngredients as Recipe['stepIngredients'] | undefined) ?? null,
+    diets: draft.diets ?? base?.diets ?? [],
+    dietsByHand: draft.diets !== null,
     createdAt: base?.createdAt ?? now,
     updatedAt: now,
   };
