@@ -20,7 +20,8 @@ import {
   searchRecipes,
 } from './_shared/services/recipes.ts';
 import { relatedOf } from '../src/lib/schemas/recipe.ts';
-import { FilterQueryEntries, filtersOf, hasFilters } from '../src/lib/recipe-filters.ts';
+import { FilterQueryEntries, filtersOf } from '../src/lib/recipe-filter-query.ts';
+import { hasFilters } from '../src/lib/recipe-filters.ts';
 
 // Recipes: public reads, and the admin's writes (requireAdmin first, before
 // the body is read, so a refused request changes nothing). Versions and the trash are in

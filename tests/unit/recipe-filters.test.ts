@@ -1,11 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { byPantryMatch, pantryMatch } from '../../src/lib/pantry.ts';
+import { FilterQueryEntries, filtersOf } from '../../src/lib/recipe-filter-query.ts';
 import {
-  FilterQueryEntries,
   filterParams,
   filtersFromParams,
-  filtersOf,
   ingredientList,
   NO_FILTERS,
   type RecipeFilters,
