@@ -80,7 +80,7 @@ export function searchApiQuery(c: SearchCriteria): {
   };
 }
 
-/** "3 recipes found for “soup” in Desserts (Italian cuisine)". */
+/** "3 recipes found for “soup” in Desserts (Italian cuisine): ready in 30 minutes or less; vegan". */
 export function searchSummary(
   count: number,
   c: SearchCriteria,
@@ -91,10 +91,12 @@ export function searchSummary(
     c.q.trim() && `“${c.q.trim()}”`,
     c.category && `in ${categoryName(c.category)}`,
     c.cuisine && `(${c.cuisine} cuisine)`,
+  ].filter(Boolean);
+  const filters = [
     maxTime !== null && `ready in ${maxTime} minutes or less`,
-    diets.length > 0 && diets.map((d) => DIET_LABELS[d].toLowerCase()).join(', '),
+    ...diets.map((d) => DIET_LABELS[d].toLowerCase()),
     exclude.length > 0 && `without ${exclude.join(', ')}`,
     have.length > 0 && `using ${have.join(', ')}`,
   ].filter(Boolean);
-  return `${count === 0 ? 'No' : count} ${count === 1 ? 'recipe' : 'recipes'} found${parts.length ? ` for ${parts.join(' ')}` : ''}`;
+  return `${count === 0 ? 'No' : count} ${count === 1 ? 'recipe' : 'recipes'} found${parts.length ? ` for ${parts.join(' ')}` : ''}${filters.length ? `: ${filters.join('; ')}` : ''}`;
 }

@@ -138,7 +138,7 @@ describe('search criteria and addresses', () => {
         cuisine: '',
         filters: { maxTime: 15, diets: ['vegan'], exclude: ['nuts'], have: ['rice', 'eggs'] },
       },
-      '2 recipes found for ready in 15 minutes or less vegan without nuts using rice, eggs',
+      '2 recipes found: ready in 15 minutes or less; vegan; without nuts; using rice, eggs',
     ],
   ] as const)('sums up %i results for %j', (count, criteria, text) => {
     expect(searchSummary(count, criteria, (slug) => (slug === 'desserts' ? 'Desserts' : slug))).toBe(text);
