@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ingredientSections, instructionTexts } from '../../src/lib/recipe-text.ts';
-import { matchStepIngredients, singular } from '../../src/lib/step-ingredients.ts';
+import * as v from 'valibot';
+import { draftFromRecipe, inputFromDraft } from '../../src/islands/admin/recipes/recipe-form.ts';
+import { RecipeInputSchema, RecipeSchema } from '../../src/lib/schemas/recipe.ts';
+import { fittedStepIngredients, matchStepIngredients, singular } from '../../src/lib/step-ingredients.ts';
 import { ROOT } from '../helpers/paths.ts';
 
 const RECIPES_DIR = path.join(ROOT, 'content/recipes');
@@ -294,3 +297,90 @@ describe('step ingredients over the seed recipes', () => {
     expect(matchedLines(slug, step)).toEqual(expected);
   });
 });
+
+describe('the admin form and step ingredients', () => {
+  it('keeps the admin’s step ingredients and diets through the form, fitted to the recipe as edited', () => {
+    const recipe = {
+      ...v.parse(RecipeSchema, {
+        ...seedLikeRecipe,
+        stepIngredients: [
+          [{ ingredient: 0, portion: 1 }],
+          [{ ingredient: 2, portion: 0.5 }],
+          [{ ingredient: 1, portion: 1 }],
+        ],
+        diets: ['vegetarian'],
+        dietsByHand: true,
+      }),
+    };
+    const draft = draftFromRecipe(recipe);
+    expect(draft.stepIngredients).toEqual(recipe.stepIngredients);
+    expect(draft.diets).toEqual(['vegetarian']);
+    // The third step removed and the last ingredient line dropped: what pointed at them goes.
+    const edited = {
+      ...draft,
+      steps: draft.steps.slice(0, 2),
+      sections: [{ ...draft.sections[0]!, rows: draft.sections[0]!.rows.slice(0, 2) }],
+    };
+    const input = inputFromDraft(edited);
+    expect(input.stepIngredients).toEqual([[{ ingredient: 0, portion: 1 }], []]);
+    expect(input).toMatchObject({ diets: ['vegetarian'], dietsByHand: true });
+    expect(v.safeParse(RecipeInputSchema, input).success).toBe(true);
+  });
+
+  it('sends automatic diets and matching as null', () => {
+    const input = inputFromDraft(draftFromRecipe(v.parse(RecipeSchema, seedLikeRecipe)));
+    expect(input).toMatchObject({ stepIngredients: null, diets: null, dietsByHand: false });
+  });
+
+  it('fittedStepIngredients pads to the steps and drops lines the recipe lacks', () => {
+    expect(
+      fittedStepIngredients(
+        [
+          [
+            { ingredient: 3, portion: 1 },
+            { ingredient: 0, portion: 1 },
+          ],
+        ],
+        {
+          steps: ['a', 'b'],
+          ingredients: ['1 onion', '2 eggs'],
+        },
+      ),
+    ).toEqual([[{ ingredient: 0, portion: 1 }], []]);
+    expect(fittedStepIngredients(null, { steps: ['a'], ingredients: ['1 onion'] })).toBeNull();
+  });
+});
+
+const seedLikeRecipe = {
+  id: 1,
+  slug: 'tomato-eggs',
+  title: 'Tomato Eggs',
+  description: 'Quick.',
+  summary: null,
+  image: null,
+  category: 'breakfast',
+  cuisine: 'Chinese',
+  prepTime: 5,
+  cookTime: 10,
+  noCooking: false,
+  totalTime: 15,
+  servings: 2,
+  difficulty: 'Easy',
+  calories: 300,
+  nutrition: { calories: 300, protein: '15g', carbs: '10g', fat: '20g' },
+  ingredients: ['4 eggs', '2 tomatoes', '1 tbsp oil'],
+  instructions: ['Beat the eggs.', 'Heat half the oil.', 'Fry the tomatoes.'],
+  rating: 0,
+  averageRating: 0,
+  reviewCount: 0,
+  faqs: [],
+  tags: ['eggs'],
+  videoUrl: null,
+  videoThumbnail: null,
+  videoDuration: null,
+  stepIngredients: null,
+  diets: ['vegetarian', 'gluten-free', 'dairy-free'],
+  dietsByHand: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
