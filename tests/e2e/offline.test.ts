@@ -126,6 +126,12 @@ describe.skipIf(!chromiumPath)('offline in Chromium', () => {
       ],
     });
     expect(added.status).toBeLessThan(300);
+    // The cook looks at the list online once: the device keeps a copy of it.
+    await page.goto(`${baseUrl}/recipe/andalusian-gazpacho`, { waitUntil: 'networkidle' });
+    await page.locator('[data-island="shopping-list-button"]').click();
+    const onlineList = page.getByRole('dialog', { name: 'Shopping List' });
+    await expect.poll(() => onlineList.locator('[data-shopping-item]').count()).toBe(3);
+    await page.keyboard.press('Escape');
 
     await page.context().setOffline(true);
     await page.goto(`${baseUrl}/recipe/sachertorte`, { waitUntil: 'load' });
