@@ -8,6 +8,7 @@ import {
   searchApiQuery,
   searchPageAddress,
   searchSummary,
+  type SearchCriteria,
 } from '../../src/lib/search-query.ts';
 import { NO_FILTERS } from '../../src/lib/recipe-filters.ts';
 
@@ -122,7 +123,7 @@ describe('search criteria and addresses', () => {
     expect(searchPageAddress(criteriaFromQuery(search))).toBe(address);
   });
 
-  it.each([
+  it.each<[number, SearchCriteria, string]>([
     [0, { q: 'zz', category: '', cuisine: '', filters: NO_FILTERS }, 'No recipes found for “zz”'],
     [
       1,
@@ -140,7 +141,7 @@ describe('search criteria and addresses', () => {
       },
       '2 recipes found: ready in 15 minutes or less; vegan; without nuts; using rice, eggs',
     ],
-  ] as const)('sums up %i results for %j', (count, criteria, text) => {
+  ])('sums up %i results for %j', (count, criteria, text) => {
     expect(searchSummary(count, criteria, (slug) => (slug === 'desserts' ? 'Desserts' : slug))).toBe(text);
   });
 });
