@@ -6,6 +6,7 @@ import { finishPages } from './src/integrations/finish-pages.ts';
 import { settledDirective } from './src/integrations/settled-directive.ts';
 import { reactRenderToString } from './src/integrations/react-render-to-string.ts';
 import { siteUrl } from './src/lib/site-url.ts';
+import { serviceWorker } from './src/integrations/service-worker.ts';
 
 // The canonical origin for links, the sitemap and JSON-LD: SITE_URL, else Netlify's own address
 // for this deploy, else the local server's.
@@ -22,7 +23,12 @@ export default defineConfig({
   build: { format: 'directory', concurrency: 8 },
   // React islands render with renderToString, not through a web stream per island (faster, the
   // same HTML: src/integrations/react-render-to-string.ts keeps their useId prefixes).
-  integrations: [react({ experimentalDisableStreaming: true }), settledDirective(), finishPages()],
+  integrations: [
+    react({ experimentalDisableStreaming: true }),
+    settledDirective(),
+    finishPages(),
+    serviceWorker(),
+  ],
   vite: {
     plugins: [tailwindcss(), reactRenderToString()],
     // The one chunk over Vite's 500 kB default is the password estimator's dictionaries (≈900 kB,

@@ -5,6 +5,7 @@ import { Pool, neonConfig, type PoolClient } from '@neondatabase/serverless';
 import type * as Embedded from './embedded.ts';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { refreshRecipeDiets } from './queries/recipe-diets.ts';
 
 export type Db = Kysely<Database>;
 
@@ -140,5 +141,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // Columns computed at write time whose rules changed are brought up to date.
+  await refreshRecipeDiets(db);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

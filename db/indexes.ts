@@ -16,6 +16,16 @@ export interface IndexDefinition {
 
 export const INDEXES: readonly IndexDefinition[] = [
   {
+    name: 'recipes_diets_idx',
+    table: 'recipes',
+    definition: 'USING gin (diets)',
+  },
+  {
+    name: 'recipes_ingredient_words_idx',
+    table: 'recipes',
+    definition: 'USING gin (ingredient_words)',
+  },
+  {
     name: 'ai_models_one_default',
     table: 'ai_models',
     unique: true,

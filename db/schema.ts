@@ -1,7 +1,14 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { NotebookTables } from './notebook-schema.ts';
 import type { MealType } from '../src/lib/schemas/calorie-entry.ts';
-import type { Difficulty, Faq, Ingredients, InstructionStep, Nutrition } from '../src/lib/schemas/recipe.ts';
+import type {
+  Difficulty,
+  Faq,
+  Ingredients,
+  InstructionStep,
+  Nutrition,
+  StepIngredients,
+} from '../src/lib/schemas/recipe.ts';
 import type { ShoppingCategory } from '../src/lib/shopping/categories.ts';
 import type { PendingScope } from '../src/lib/schemas/publish.ts';
 
@@ -60,12 +67,20 @@ export interface RecipesTable {
   video_url: string | null;
   video_thumbnail: string | null;
   video_duration: number | null;
+  /** The admin's step ingredients (null: matched automatically). */
+  step_ingredients: Json<StepIngredients> | null;
+  /** The diets the recipe suits: read from its ingredients when written, or set by the admin. */
+  diets: Generated<string[]>;
+  diets_by_hand: Generated<boolean>;
+  /** The version of the diet rules that read `diets` (src/lib/diets.ts DIET_RULES_VERSION). */
+  diet_rules: Generated<number>;
   rating: Generated<number>;
   review_count: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   search_vector: ColumnType<string, never, never>;
   search_words: ColumnType<string, never, never>;
+  ingredient_words: ColumnType<string, never, never>;
 }
 
 export interface ReviewsTable {
@@ -391,7 +406,7 @@ export interface Database extends NotebookTables {
 }
 
 /** The generated full-text columns: only search reads them, and they are never written. */
-type SearchColumns = 'search_vector' | 'search_words';
+type SearchColumns = 'search_vector' | 'search_words' | 'ingredient_words';
 
 export type RecipeRow = Omit<Selectable<RecipesTable>, SearchColumns>;
 export type NewRecipeRow = Insertable<RecipesTable>;

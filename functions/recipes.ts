@@ -20,6 +20,8 @@ import {
   searchRecipes,
 } from './_shared/services/recipes.ts';
 import { relatedOf } from '../src/lib/schemas/recipe.ts';
+import { FilterQueryEntries, filtersOf } from '../src/lib/recipe-filter-query.ts';
+import { hasFilters } from '../src/lib/recipe-filters.ts';
 
 // Recipes: public reads, and the admin's writes (requireAdmin first, before
 // the body is read, so a refused request changes nothing). Versions and the trash are in
@@ -72,7 +74,7 @@ const FeaturedQuery = v.pipe(
   oneWayOfPaging(),
 );
 const CategoryQuery = v.pipe(
-  v.object({ limit: limitParam(20, 200), offset: OffsetParam, cursor: CursorParam }),
+  v.object({ limit: limitParam(20, 200), offset: OffsetParam, cursor: CursorParam, ...FilterQueryEntries }),
   oneWayOfPaging(),
 );
 
@@ -102,10 +104,11 @@ const SearchQuery = v.pipe(
     category: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(60))),
     cuisine: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
     limit: limitParam(20, 50),
+    ...FilterQueryEntries,
   }),
   v.check(
-    (s) => Boolean(s.q || s.category || s.cuisine),
-    'Enter something to search for (q, category or cuisine)',
+    (s) => Boolean(s.q || s.category || s.cuisine || hasFilters(filtersOf(s))),
+    'Enter something to search for (q, category, cuisine or a filter)',
   ),
 );
 
@@ -172,7 +175,9 @@ export default defineRoutes([
     path: '/api/recipes/search',
     handler: withResponseCache('search', async (_req, { url }) => {
       const query = parseOrThrow(SearchQuery, queryOf(url), 'query');
-      const recipes = await inOneTurn(getDb(), (db) => searchRecipes(db, query));
+      const recipes = await inOneTurn(getDb(), (db) =>
+        searchRecipes(db, { ...query, filters: filtersOf(query) }),
+      );
       return json(recipes, { cache: recipeListPolicy('search', recipes) });
     }),
   },
@@ -196,7 +201,7 @@ export default defineRoutes([
         'category',
       );
       const page = parseOrThrow(CategoryQuery, queryOf(url), 'query');
-      const listed = await recipesInCategory(getDb(), category, page);
+      const listed = await recipesInCategory(getDb(), category, page, filtersOf(page));
       if (!listed) throw notFound('Category not found.');
       return json(listed.items, {
         cache: areaPolicy('recipes', categoryTag(category)),

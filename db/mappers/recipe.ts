@@ -8,6 +8,8 @@ import {
   type RecipeSummary,
 } from '../../src/lib/schemas/recipe.ts';
 import { isoTimestamp } from './timestamp.ts';
+import { DIET_RULES_VERSION, DIETS, dietsOf, type Diet } from '../../src/lib/diets.ts';
+import { allIngredientLines } from '../../src/lib/recipe-text.ts';
 
 // The one mapping between a recipes row (snake_case, db/schema.ts) and the public Recipe
 // (src/lib/schemas/recipe.ts), in both directions. Services and build queries use nothing else.
@@ -36,6 +38,10 @@ export const RECIPE_COLUMNS = [
   'recipes.video_url',
   'recipes.video_thumbnail',
   'recipes.video_duration',
+  'recipes.step_ingredients',
+  'recipes.diets',
+  'recipes.diets_by_hand',
+  'recipes.diet_rules',
   'recipes.rating',
   'recipes.review_count',
   'recipes.created_at',
@@ -99,6 +105,18 @@ export function parsedJson<T>(value: T | string, fallback: T): T {
   }
 }
 
+const knownDiets = (values: string[]): Diet[] => DIETS.filter((diet) => values.includes(diet));
+
+/** The diet columns of a written recipe: the admin's diets, or read from its ingredients now. */
+export function dietColumns(input: Pick<RecipeInputValues, 'diets' | 'dietsByHand' | 'ingredients'>) {
+  const byHand = input.dietsByHand === true && Array.isArray(input.diets);
+  return {
+    diets: byHand ? knownDiets(input.diets!) : dietsOf(allIngredientLines(input.ingredients)),
+    diets_by_hand: byHand,
+    diet_rules: DIET_RULES_VERSION,
+  };
+}
+
 /** A recipes row as the API returns it and pages render it. */
 export function recipeFromRow(row: RecipeRow): Recipe {
   return {
@@ -128,6 +146,9 @@ export function recipeFromRow(row: RecipeRow): Recipe {
     videoUrl: row.video_url,
     videoThumbnail: row.video_thumbnail,
     videoDuration: row.video_duration,
+    stepIngredients: row.step_ingredients ?? null,
+    diets: knownDiets(row.diets),
+    dietsByHand: row.diets_by_hand,
     createdAt: isoTimestamp(row.created_at),
     updatedAt: isoTimestamp(row.updated_at),
   };
@@ -165,6 +186,8 @@ export function recipeToRow(
     video_url: input.videoUrl ?? null,
     video_thumbnail: input.videoThumbnail ?? null,
     video_duration: input.videoDuration ?? null,
+    step_ingredients: input.stepIngredients ? JSON.stringify(input.stepIngredients) : null,
+    ...dietColumns(input),
     ...(options.createdAt === undefined
       ? {}
       : { created_at: options.createdAt, updated_at: options.createdAt }),

@@ -6,6 +6,9 @@
 // `window.forkfulSearch` for the page's script (components/scripts/search-page.ts), which uses
 // it when it wants that very address and aborts it otherwise.
 //
+// An address with filters (time, diet, exclude, have) is left to the page's module, which reads
+// them; the script only shows the skeleton cards for it.
+//
 // It also sets `<html data-search="loading|idle">` before the first paint, so the page shows the
 // skeleton cards, not the suggestions, when it opens with a query (no flash, no shift).
 //
@@ -19,6 +22,7 @@ const SOURCE = `
       q = (p.get('q') || '').slice(0, 100).trim(),
       c = (p.get('category') || '').trim().toLowerCase(),
       k = (p.get('cuisine') || '').trim(),
+      f = /(^|&)(time|diet|exclude|have)=./.test(location.search.slice(1)),
       s = new URLSearchParams({ limit: '48' }),
       a,
       u,
@@ -26,8 +30,8 @@ const SOURCE = `
     if (q) s.set('q', q);
     if (c) s.set('category', c);
     if (k) s.set('cuisine', k);
-    document.documentElement.setAttribute('data-search', q || c || k ? 'loading' : 'idle');
-    if (!(q || c || k) || !w.fetch || !w.AbortController) return;
+    document.documentElement.setAttribute('data-search', q || c || k || f ? 'loading' : 'idle');
+    if (f || !(q || c || k) || !w.fetch || !w.AbortController) return;
     a = new AbortController();
     u = '/api/recipes/search?' + s;
     r = fetch(u, { credentials: 'include', headers: { Accept: 'application/json' }, signal: a.signal });

@@ -41,6 +41,9 @@ const base: Recipe = {
   videoUrl: null,
   videoThumbnail: null,
   videoDuration: null,
+  stepIngredients: null,
+  diets: [],
+  dietsByHand: false,
   createdAt: '2026-03-14T10:00:00.000Z',
   updatedAt: '2026-03-15T10:00:00.000Z',
 };

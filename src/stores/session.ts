@@ -40,6 +40,33 @@ function setUser(next: SessionUser | null): void {
   const previous = $user.get();
   if (previous && previous.id !== next?.id) runLogoutHooks();
   $user.set(next);
+  rememberUser(next);
+}
+
+/**
+ * The user last seen signed in on this device, for when the network is off: the saved recipes,
+ * the shopping list (its device copy and offline queue) stay usable offline. The server still
+ * checks every request when they sync.
+ */
+const LAST_USER_KEY = 'forkful:last-user';
+
+function rememberUser(user: SessionUser | null | undefined): void {
+  if (user === undefined) return;
+  try {
+    if (user) globalThis.localStorage?.setItem(LAST_USER_KEY, JSON.stringify(user));
+    else globalThis.localStorage?.removeItem(LAST_USER_KEY);
+  } catch {
+    // Not remembered: offline, this device shows the signed-out view.
+  }
+}
+
+function rememberedUser(): SessionUser | null {
+  try {
+    const saved = globalThis.localStorage?.getItem(LAST_USER_KEY);
+    return saved ? (JSON.parse(saved) as SessionUser) : null;
+  } catch {
+    return null;
+  }
 }
 
 const ME = '/api/auth/me' as const;
@@ -52,11 +79,12 @@ async function fetchMe(): Promise<SessionUser | null> {
     return await api.get(ME);
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 401) return null;
-    // One retry for anything else (network hiccup, 5xx); a second failure means anonymous.
+    // One retry for anything else (network hiccup, 5xx); a second failure means anonymous, or,
+    // when the network is off, the user last seen on this device.
     try {
       return await api.get(ME);
-    } catch {
-      return null;
+    } catch (again) {
+      return again instanceof ApiRequestError ? null : rememberedUser();
     }
   }
 }
@@ -107,6 +135,7 @@ export async function logout(): Promise<void> {
     await api.post('/api/auth/logout');
   } finally {
     $user.set(null);
+    rememberUser(null);
     runLogoutHooks();
   }
 }

@@ -39,8 +39,13 @@ const BUDGET = { html: 30 * KB, css: 20 * KB, js: 80 * KB };
 /** The eager JS limit of the app-like pages (see above). */
 const APP_PAGE_JS = 90 * KB;
 const APP_PAGES = new Set(['kitchen helper', 'saved recipes', 'not found']);
-/** The search page's eager limit: a content page's plus its results script (~4.5 KB). */
-const SEARCH_PAGE_JS = 82 * KB;
+/**
+ * The search page's eager limit: a content page's plus its results script (~5.3 KB). Raised from
+ * 82 KB when the filters came (time, diets, leave out, cook with what I have: the form's wiring,
+ * reading them from the address and the "missing" note): measured 82.3 KB with them, 0.8 KB more
+ * than without.
+ */
+const SEARCH_PAGE_JS = 83 * KB;
 /** The search page's JS needed to show results, gzip (site-wide module and inline scripts included). */
 const SEARCH_RESULTS_JS = 16 * KB;
 /** A phone (the viewport Lighthouse's mobile run uses is about the same). */

@@ -26,6 +26,9 @@ const CONFIG: ConfigData = {
     // Search-result length advice, not validity: the long titles are noindex cooking-mode pages
     // naming a recipe in full.
     'long-title': 'off',
+    // A group of checkboxes sharing one name is how a plain GET form sends a list
+    // (?diet=vegan&diet=gluten-free, the search filters); the rule only shares radios by default.
+    'form-dup-name': ['error', { shared: ['radio', 'checkbox', 'button', 'reset', 'submit'] }],
   },
 };
 

@@ -8,7 +8,9 @@ import {
   searchApiQuery,
   searchPageAddress,
   searchSummary,
+  type SearchCriteria,
 } from '../../src/lib/search-query.ts';
+import { NO_FILTERS } from '../../src/lib/recipe-filters.ts';
 
 // The search page's inline start script must ask for exactly the address the
 // page's module would, or the module cannot take its answer over and searches twice. Here it runs
@@ -70,6 +72,16 @@ describe('the search start script', () => {
     expect(started.state).toBe('loading');
   });
 
+  it.each(['?time=30', '?q=soup&diet=vegan', '?have=eggs'])(
+    'leaves an address with filters to the page, showing the skeleton cards: %s',
+    (search) => {
+      expect(hasCriteria(criteriaFromQuery(search))).toBe(true);
+      const started = runStartScript(search);
+      expect(started.requests).toEqual([]);
+      expect(started.state).toBe('loading');
+    },
+  );
+
   it.each(['', '?q=', '?q=%20%20%20', '?category=&cuisine=%20', '?page=2'])(
     'sends nothing and shows the suggestions for %j',
     (search) => {
@@ -84,23 +96,51 @@ describe('the search start script', () => {
 
 describe('search criteria and addresses', () => {
   it.each([
-    ['?q=%20soup%20', { q: ' soup ', category: '', cuisine: '' }, '/search?q=soup'],
-    ['?category=Desserts', { q: '', category: 'desserts', cuisine: '' }, '/search?category=desserts'],
+    ['?q=%20soup%20', { q: ' soup ', category: '', cuisine: '', filters: NO_FILTERS }, '/search?q=soup'],
+    [
+      '?category=Desserts',
+      { q: '', category: 'desserts', cuisine: '', filters: NO_FILTERS },
+      '/search?category=desserts',
+    ],
     [
       '?cuisine=%20Thai%20&q=curry',
-      { q: 'curry', category: '', cuisine: 'Thai' },
+      { q: 'curry', category: '', cuisine: 'Thai', filters: NO_FILTERS },
       '/search?q=curry&cuisine=Thai',
     ],
-    ['', { q: '', category: '', cuisine: '' }, '/search'],
-  ])('%s reads as %j and is shown at %s', (search, criteria, address) => {
+    ['', { q: '', category: '', cuisine: '', filters: NO_FILTERS }, '/search'],
+    [
+      '?q=soup&time=30&diet=vegan&diet=gluten-free&exclude=Leeks&have=',
+      {
+        q: 'soup',
+        category: '',
+        cuisine: '',
+        filters: { ...NO_FILTERS, maxTime: 30, diets: ['vegan', 'gluten-free'], exclude: ['leeks'] },
+      },
+      '/search?q=soup&time=30&diet=vegan%2Cgluten-free&exclude=leeks',
+    ],
+  ] as const)('%s reads as %j and is shown at %s', (search, criteria, address) => {
     expect(criteriaFromQuery(search)).toEqual(criteria);
     expect(searchPageAddress(criteriaFromQuery(search))).toBe(address);
   });
 
-  it.each([
-    [0, { q: 'zz', category: '', cuisine: '' }, 'No recipes found for “zz”'],
-    [1, { q: ' soup ', category: 'desserts', cuisine: '' }, '1 recipe found for “soup” in Desserts'],
-    [5, { q: '', category: '', cuisine: 'Thai' }, '5 recipes found for (Thai cuisine)'],
+  it.each<[number, SearchCriteria, string]>([
+    [0, { q: 'zz', category: '', cuisine: '', filters: NO_FILTERS }, 'No recipes found for “zz”'],
+    [
+      1,
+      { q: ' soup ', category: 'desserts', cuisine: '', filters: NO_FILTERS },
+      '1 recipe found for “soup” in Desserts',
+    ],
+    [5, { q: '', category: '', cuisine: 'Thai', filters: NO_FILTERS }, '5 recipes found for (Thai cuisine)'],
+    [
+      2,
+      {
+        q: '',
+        category: '',
+        cuisine: '',
+        filters: { maxTime: 15, diets: ['vegan'], exclude: ['nuts'], have: ['rice', 'eggs'] },
+      },
+      '2 recipes found: ready in 15 minutes or less; vegan; without nuts; using rice, eggs',
+    ],
   ])('sums up %i results for %j', (count, criteria, text) => {
     expect(searchSummary(count, criteria, (slug) => (slug === 'desserts' ? 'Desserts' : slug))).toBe(text);
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $user, login, logout, onLogout, refreshUser } from '../../src/stores/session.ts';
 import { mayBeSignedIn } from '../../src/lib/session-hint.ts';
+import { MemoryStorage } from '../helpers/memory-storage.ts';
 
 // The session store's rules, against a scripted stand-in for the
 // server: each call to fetch takes the next scripted answer and is recorded.
@@ -54,6 +55,27 @@ describe('refreshUser', () => {
     expect(a).toEqual(alice);
     expect(b).toEqual(alice);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('offline, the user last seen on this device', () => {
+  it('is kept while the network is off, and forgotten on a 401 or logout', async () => {
+    vi.stubGlobal('localStorage', new MemoryStorage());
+    script = [{ status: 200, body: alice }];
+    await refreshUser();
+    script = ['network-error', 'network-error'];
+    await expect(refreshUser()).resolves.toEqual(alice);
+    // A server error is not the network being off: anonymous, as before.
+    script = [{ status: 503 }, { status: 503 }];
+    await expect(refreshUser()).resolves.toBeNull();
+    script = ['network-error', 'network-error'];
+    await expect(refreshUser()).resolves.toBeNull();
+
+    script = [{ status: 200, body: bob }, { status: 200 }];
+    await refreshUser();
+    await logout();
+    script = ['network-error', 'network-error'];
+    await expect(refreshUser()).resolves.toBeNull();
   });
 });
 

@@ -11,12 +11,7 @@ import {
 } from '../../../db/mappers/recipe.ts';
 import type { Database, NewRecipeRow, RecipeRow } from '../../../db/schema.ts';
 import { FEATURED_ORDER, relatedRecipes as rankRelated } from '../../../src/lib/recipe-ranking.ts';
-import {
-  DEFAULT_RECIPE_IMAGE,
-  RecipeInputSchema,
-  type Recipe,
-  type RecipeSummary,
-} from '../../../src/lib/schemas/recipe.ts';
+import { DEFAULT_RECIPE_IMAGE, RecipeInputSchema, type Recipe } from '../../../src/lib/schemas/recipe.ts';
 import { slugify, uniqueSlug } from '../../../src/lib/slug.ts';
 import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
 import { afterCursor, cursorSelections, decodeCursor, nextCursor, type KeyOrder } from '../list-cursor.ts';
@@ -24,6 +19,8 @@ import { publish } from '../publish.ts';
 import { notebookSnapshots } from './notebook-trash.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { keepVersion } from './versions.ts';
+import { pantryResults, withRecipeFilters, type SearchResult } from './recipe-filters.ts';
+import type { RecipeFilters } from '../../../src/lib/recipe-filters.ts';
 
 // Recipe reads. Every function takes the database handle so tests can pass their own.
 
@@ -154,6 +151,7 @@ export async function recipesInCategory(
   db: Db,
   category: string,
   page: ListPage,
+  filters?: RecipeFilters,
 ): Promise<Listed<Recipe> | undefined> {
   const found = await db
     .selectFrom('categories')
@@ -167,7 +165,10 @@ export async function recipesInCategory(
     .executeTakeFirst();
   if (!found) return undefined;
   return pageOf(
-    db.selectFrom('recipes').select(RECIPE_COLUMNS).where('category', '=', found.slug),
+    withRecipeFilters(
+      db.selectFrom('recipes').select(RECIPE_COLUMNS).where('category', '=', found.slug),
+      filters,
+    ),
     NEWEST,
     page,
   );
@@ -211,6 +212,8 @@ export interface SearchQuery {
   category?: string | undefined;
   cuisine?: string | undefined;
   limit: number;
+  /** Time, diets, ingredients left out or had (services/recipe-filters.ts). */
+  filters?: RecipeFilters | undefined;
 }
 
 /** The lower-cased words of a query (letters and digits), in order. */
@@ -248,7 +251,7 @@ export function searchQueries(db: Db, query: SearchQuery) {
     // lower(cuisine) is what recipes_cuisine_rating_idx indexes.
     if (query.cuisine)
       filtered = filtered.where(sql`lower(recipes.cuisine)`, '=', query.cuisine.toLowerCase()) as Q;
-    return filtered;
+    return withRecipeFilters(filtered, query.filters);
   };
   const text = query.q.trim();
   const summaries = () => withFilters(db.selectFrom('recipes').select(RECIPE_SUMMARY_COLUMNS));
@@ -281,7 +284,12 @@ export function searchQueries(db: Db, query: SearchQuery) {
       LIMIT 1
     ) AS t
     ORDER BY w.position`;
-  return { text, browse, exact, ranked, nearestTerms };
+  // "Cook with what I have": the recipes passing the filters (and holding the words, when typed).
+  const scoped = () =>
+    withFilters(db.selectFrom('recipes')).$if(tsQuery !== undefined, (qb) =>
+      qb.where(sql<boolean>`search_vector @@ to_tsquery('english', ${tsQuery})`),
+    );
+  return { text, browse, exact, ranked, nearestTerms, scoped };
 }
 
 /** A query word and the closest word the catalogue knows. */
@@ -305,8 +313,10 @@ export function correctWords(words: string[], nearest: NearestTerm[]): string[] 
  * the page, the same search with each word corrected to the nearest word the catalogue knows
  * ("chiken" → chicken) follows.
  */
-export async function searchRecipes(db: Db, query: SearchQuery): Promise<RecipeSummary[]> {
-  const { text, browse, exact, ranked, nearestTerms } = searchQueries(db, query);
+export async function searchRecipes(db: Db, query: SearchQuery): Promise<SearchResult[]> {
+  const { text, browse, exact, ranked, nearestTerms, scoped } = searchQueries(db, query);
+  const have = query.filters?.have ?? [];
+  if (have.length > 0) return pantryResults(scoped(), have, query.limit);
   if (!text) return toSummaries(await browse.execute());
   const found = exact ? toSummaries(await exact.execute()) : [];
   if (found.length >= query.limit) return found;

@@ -4,6 +4,9 @@ import { recipeCardHtml } from '../../lib/recipe-card-html.ts';
 // this module instead of one round trip later, after the template (results wait for both).
 import '../../lib/fallback-images.ts';
 import type { RecipeSummary } from '../../lib/schemas/recipe.ts';
+import type { PantryMatch } from '../../lib/pantry.ts';
+import { filtersFromParams, hasFilters, type RecipeFilters } from '../../lib/recipe-filters.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import {
   criteriaFromQuery,
   hasCriteria,
@@ -67,7 +70,11 @@ interface SearchElements {
   cuisineChip: HTMLButtonElement;
   cuisineName: HTMLElement;
   suggestionLinks: HTMLAnchorElement[];
+  filters: HTMLFormElement;
 }
+
+/** A result; with "cook with what I have", what the cook has and lacks. */
+type SearchResult = RecipeSummary & { pantry?: PantryMatch };
 
 function elementsOf(root: HTMLElement): SearchElements | undefined {
   const q = <T extends HTMLElement>(selector: string) => root.querySelector<T>(selector);
@@ -81,7 +88,9 @@ function elementsOf(root: HTMLElement): SearchElements | undefined {
   const retry = q<HTMLButtonElement>('[data-search-retry]');
   const cuisineChip = q<HTMLButtonElement>('[data-cuisine-chip]');
   const cuisineName = cuisineChip?.querySelector<HTMLElement>('[data-cuisine-name]');
+  const filters = q<HTMLFormElement>('form[data-search-filters]');
   if (
+    !filters ||
     !form ||
     !input ||
     !status ||
@@ -107,6 +116,7 @@ function elementsOf(root: HTMLElement): SearchElements | undefined {
     cuisineChip,
     cuisineName,
     suggestionLinks: [...root.querySelectorAll<HTMLAnchorElement>('a[data-suggestion]')],
+    filters,
   };
 }
 
@@ -143,9 +153,26 @@ function setUp(root: HTMLElement, els: SearchElements): void {
     els.cuisineChip.hidden = !c.cuisine;
     els.cuisineName.textContent = c.cuisine;
     els.cuisineChip.setAttribute('aria-label', `Remove cuisine filter ${c.cuisine}`);
+    const field = <T extends Element>(name: string) => els.filters.elements.namedItem(name) as T | null;
+    const time = field<HTMLSelectElement>('time');
+    if (time) time.value = c.filters.maxTime === null ? '' : String(c.filters.maxTime);
+    for (const box of els.filters.querySelectorAll<HTMLInputElement>('input[name="diet"]'))
+      box.checked = c.filters.diets.includes(box.value as RecipeFilters['diets'][number]);
+    const exclude = field<HTMLInputElement>('exclude');
+    if (exclude && document.activeElement !== exclude) exclude.value = c.filters.exclude.join(', ');
+    const have = field<HTMLInputElement>('have');
+    if (have && document.activeElement !== have) have.value = c.filters.have.join(', ');
   }
 
-  function showResults(found: RecipeSummary[], c: SearchCriteria): void {
+  /** The filters as the form now holds them. */
+  function formFilters(): RecipeFilters {
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(els.filters))
+      if (typeof value === 'string') params.append(name, value);
+    return filtersFromParams(params);
+  }
+
+  function showResults(found: SearchResult[], c: SearchCriteria): void {
     els.status.textContent = searchSummary(found.length, c, categoryName);
     if (found.length === 0) {
       els.results.replaceChildren();
@@ -154,7 +181,7 @@ function setUp(root: HTMLElement, els: SearchElements): void {
     }
     const cards = found.map(
       (recipe, i) =>
-        `<li class="grid">${recipeCardHtml(recipe, { eager: i < EAGER_CARDS, priority: i === 0, headingLevel: 2 })}</li>`,
+        `<li class="grid gap-2">${recipeCardHtml(recipe, { eager: i < EAGER_CARDS, priority: i === 0, headingLevel: 2 })}${pantryNote(recipe.pantry)}</li>`,
     );
     els.results.innerHTML = cards.slice(0, FIRST_CARDS).join('');
     show('results');
@@ -196,7 +223,7 @@ function setUp(root: HTMLElement, els: SearchElements): void {
     show('loading');
     try {
       const found = started
-        ? await readApiResponse<RecipeSummary[]>(await started.response)
+        ? await readApiResponse<SearchResult[]>(await started.response)
         : await api.get('/api/recipes/search', { query, signal: controller.signal });
       if (!controller.signal.aborted) showResults(found, next);
     } catch (err) {
@@ -211,7 +238,8 @@ function setUp(root: HTMLElement, els: SearchElements): void {
     const value = els.input.value;
     clearTimeout(pending);
     if (!value.trim()) {
-      if (!criteria.category && !criteria.cuisine) void run({ ...criteria, q: '' }, 'type');
+      if (!criteria.category && !criteria.cuisine && !hasFilters(criteria.filters))
+        void run({ ...criteria, q: '' }, 'type');
       return;
     }
     pending = setTimeout(() => void run({ ...criteria, q: value }, 'type'), SEARCH_DEBOUNCE_MS);
@@ -238,6 +266,15 @@ function setUp(root: HTMLElement, els: SearchElements): void {
       void run({ ...NO_CRITERIA, q: word }, 'push');
     });
   }
+  // A changed select or box applies at once; the text fields on Enter or Apply.
+  els.filters.addEventListener('change', (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.type === 'text') return;
+    void run({ ...criteria, q: els.input.value, filters: formFilters() }, 'push');
+  });
+  els.filters.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void run({ ...criteria, q: els.input.value, filters: formFilters() }, 'push');
+  });
   els.retry.addEventListener('click', () => void run(criteria, 'none'));
   window.addEventListener('popstate', () => {
     const back = criteriaFromQuery(location.search);
@@ -252,6 +289,15 @@ function setUp(root: HTMLElement, els: SearchElements): void {
   void run(fromAddress, 'none');
   root.dataset.ready = 'true';
   root.dispatchEvent(new Event('forkful:ready'));
+}
+
+/** Under a "cook with what I have" card: what is missing, or that nothing is. */
+function pantryNote(pantry: PantryMatch | undefined): string {
+  if (!pantry) return '';
+  const text = pantry.missing.length
+    ? `You have ${pantry.have}. Missing: ${pantry.missing.join(', ')}`
+    : 'You have everything it needs';
+  return `<p class="px-1 text-sm text-stone-700 dark:text-stone-300" data-pantry-note>${escapeHtml(text)}</p>`;
 }
 
 /** Wires the search page's [data-search-page] container. */

@@ -1,10 +1,21 @@
 import { useEffect, useState } from 'react';
 import { api, errorText } from '../../lib/api/client.ts';
+import { keepRecipesForOffline } from '../../stores/offline-copies.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
 
 // Saved toggle: Save Recipe / Saved, for logged-in users only (nothing is rendered
-// for visitors). The state comes from the server each time the signed-in user changes.
+// for visitors). The state comes from the server each time the signed-in user changes. A
+// recipe saved from its page is kept on the device for offline use.
+
+/** The recipe of the page the button is on (its article names it), with its hero picture. */
+function keepThisRecipeForOffline(): Promise<void> {
+  const article = document.querySelector<HTMLElement>('article[data-recipe-slug]');
+  const slug = article?.dataset.recipeSlug;
+  if (!slug) return Promise.resolve();
+  const image = article.querySelector<HTMLImageElement>('img')?.currentSrc || null;
+  return keepRecipesForOffline([{ slug, image }]);
+}
 
 export default function SaveRecipeButton({
   recipeId,
@@ -39,6 +50,7 @@ export default function SaveRecipeButton({
         ? await api.post('/api/recipes/:id/save', { params: { id: recipeId } })
         : await api.delete('/api/recipes/:id/save', { params: { id: recipeId } });
       setSaved(state.saved);
+      if (state.saved) void keepThisRecipeForOffline();
       showToast(
         state.saved
           ? { title: 'Recipe saved', description: 'Added to your saved recipes' }

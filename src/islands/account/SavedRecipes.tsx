@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { recipeCardHtml } from '../../lib/recipe-card-html.ts';
 import { api, errorText } from '../../lib/api/client.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
+import { keepRecipesForOffline } from '../../stores/offline-copies.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
 
@@ -10,7 +11,8 @@ const AuthDialog = lazy(() => import('../auth/AuthDialog.tsx'));
 
 // The /saved-recipes page body: 'Login Required' with a way home for
 // visitors, otherwise the user's saved recipes (newest saved first) with an Unsave button each,
-// and an empty state that leads to /recipes. The cards are the site's own card markup.
+// and an empty state that leads to /recipes. The cards are the site's own card markup. The
+// saved recipes are kept on the device for offline use.
 
 type State = { kind: 'loading' } | { kind: 'failed' } | { kind: 'loaded'; recipes: Recipe[] };
 
@@ -24,7 +26,10 @@ export default function SavedRecipes() {
     setState({ kind: 'loading' });
     api
       .get('/api/user/saved-recipes')
-      .then((recipes) => setState({ kind: 'loaded', recipes }))
+      .then((recipes) => {
+        setState({ kind: 'loaded', recipes });
+        void keepRecipesForOffline(recipes);
+      })
       .catch(() => setState({ kind: 'failed' }));
   };
 

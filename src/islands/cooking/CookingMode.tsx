@@ -12,6 +12,7 @@ import IngredientsCard from './IngredientsCard.tsx';
 import ReadAloudCard from './ReadAloudCard.tsx';
 import RecipeInfoCard from './RecipeInfoCard.tsx';
 import StepCard from './StepCard.tsx';
+import type { StepUses } from '../recipe/StepIngredientList.tsx';
 import { useSpokenTimerAlerts } from './use-spoken-timer-alerts.ts';
 
 // Cooking mode: one step at a time with a progress bar; previous / next by
@@ -33,7 +34,10 @@ export type CookingRecipe = Pick<
   | 'ingredients'
   | 'instructions'
   | 'difficulty'
->;
+> & {
+  /** The ingredients each step uses (matched as the page is built); absent: none shown. */
+  stepUses?: StepUses;
+};
 
 export interface CookingModeProps {
   recipe: CookingRecipe;
@@ -98,7 +102,12 @@ export default function CookingMode({ recipe, backHref }: CookingModeProps) {
       <CookingHeader recipe={recipe} backHref={backHref} step={step} count={steps.length} />
       <div className="mx-auto grid w-full max-w-6xl flex-1 gap-6 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <main className="flex flex-col lg:sticky lg:top-28 lg:self-start">
-          <StepCard steps={steps} backHref={backHref} headingId={`${ids}-step-title`} />
+          <StepCard
+            steps={steps}
+            backHref={backHref}
+            headingId={`${ids}-step-title`}
+            uses={recipe.stepUses}
+          />
           <p className="muted mt-3 hidden text-center text-sm sm:block">
             Tip: use ← and → to move between steps, or swipe on a phone.
           </p>

@@ -13,8 +13,10 @@ import { $unitSystem } from '../../stores/recipe-view.ts';
 import { formatClock } from '../../stores/timers.ts';
 import { useTimers } from '../kitchen/use-timers.ts';
 import { announce, primeTimerSound } from '../kitchen/timer-alerts.ts';
+import StepIngredientList, { type StepUses } from '../recipe/StepIngredientList.tsx';
 
-// The current step, big: its text (temperatures in the reader's units), the timer it offers,
+// The current step, big: its text (temperatures in the reader's units), the ingredients it uses
+// (at the chosen servings and units), the timer it offers,
 // and previous / next (or Finish on the last step). A horizontal swipe also moves.
 
 /** A horizontal swipe at least this long (px) changes step. */
@@ -27,9 +29,10 @@ export interface StepCardProps {
   steps: readonly string[];
   backHref: string;
   headingId: string;
+  uses?: StepUses | undefined;
 }
 
-export default function StepCard({ steps, backHref, headingId }: StepCardProps) {
+export default function StepCard({ steps, backHref, headingId, uses }: StepCardProps) {
   const cooking = useStore($cooking);
   const system = useStore($unitSystem);
   const timers = useTimers();
@@ -81,6 +84,7 @@ export default function StepCard({ steps, backHref, headingId }: StepCardProps) 
       >
         {convertTemperaturesInText(steps[step] ?? '', system)}
       </p>
+      {uses && <StepIngredientList uses={uses} step={step} />}
 
       {offer && (
         <div

@@ -3,18 +3,22 @@ import { useEffect } from 'react';
 import { instructionTexts } from '../../lib/recipe-text.ts';
 import { convertTemperaturesInText } from '../../lib/temperature-text.ts';
 import { $unitSystem, loadUnitSystem } from '../../stores/recipe-view.ts';
+import StepIngredientList, { type StepUses } from './StepIngredientList.tsx';
 
 // Numbered instructions with oven temperatures in the chosen unit system. Each step
-// has an id (#step-3) so Google's HowToStep url and "jump to step" links land on it.
+// has an id (#step-3) so Google's HowToStep url and "jump to step" links land on it. With `uses`,
+// each step lists the ingredients it uses under it, collapsed.
 
 export interface InstructionListProps {
   /** The recipe's instructions in any stored shape (a JSON string included). */
   instructions: unknown;
   /** Prefix for the step ids; the dialog uses its own so ids stay unique on the page. */
   idPrefix?: string;
+  /** The ingredients each step uses (the recipe page computes them as it is built). */
+  uses?: StepUses;
 }
 
-export default function InstructionList({ instructions, idPrefix = 'step' }: InstructionListProps) {
+export default function InstructionList({ instructions, idPrefix = 'step', uses }: InstructionListProps) {
   const system = useStore($unitSystem);
   useEffect(loadUnitSystem, []);
   const steps = instructionTexts(instructions);
@@ -29,7 +33,10 @@ export default function InstructionList({ instructions, idPrefix = 'step' }: Ins
           >
             {i + 1}
           </span>
-          <p className="pt-1 leading-relaxed">{convertTemperaturesInText(step, system)}</p>
+          <div className="min-w-0 pt-1">
+            <p className="leading-relaxed">{convertTemperaturesInText(step, system)}</p>
+            {uses && <StepIngredientList uses={uses} step={i} collapsed />}
+          </div>
         </li>
       ))}
     </ol>

@@ -40,6 +40,10 @@ import type {
   RenameCollectionInputSchema,
   ReorderCollectionsInputSchema,
 } from '../schemas/collection.ts';
+import type { PantryMatch } from '../pantry.ts';
+
+/** The filter parameters of search and category lists (src/lib/recipe-filters.ts). */
+type FilterQuery = { time?: number; diet?: string; exclude?: string; have?: string };
 import type { ContentExport, ImportReport } from '../schemas/content-export.ts';
 import type {
   GenerationLogEntry,
@@ -124,12 +128,12 @@ export interface ApiRoutes {
   'DELETE /api/recipes/:id': RouteSpec<Trashed>;
   'GET /api/recipes/featured': RouteSpec<Recipe[], undefined, ListPaging>;
   'GET /api/recipes/search': RouteSpec<
-    RecipeSummary[],
+    (RecipeSummary & { pantry?: PantryMatch })[],
     undefined,
-    { q?: string; category?: string; cuisine?: string; limit?: number }
+    { q?: string; category?: string; cuisine?: string; limit?: number } & FilterQuery
   >;
   'GET /api/recipes/slug/:slug': RouteSpec<Recipe>;
-  'GET /api/recipes/category/:category': RouteSpec<Recipe[], undefined, ListPaging>;
+  'GET /api/recipes/category/:category': RouteSpec<Recipe[], undefined, ListPaging & FilterQuery>;
   'GET /api/recipes/related/:id': RouteSpec<RelatedRecipe[], undefined, { limit?: number }>;
   'GET /api/recipes/:id': RouteSpec<Recipe>;
 

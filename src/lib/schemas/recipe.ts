@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { DIETS } from '../diet-names.ts';
 
 // The one recipe schema. RecipeInputSchema is what the admin API (POST/PUT
 // /api/recipes) and its form accept; RecipeContentSchema adds the stricter rules of a seed file
@@ -128,6 +129,33 @@ const optionalUrl = v.optional(
 /** The image a recipe gets when the form leaves it empty. */
 export const DEFAULT_RECIPE_IMAGE = '/images/fallback/dish-1.webp';
 
+/**
+ * The ingredients each step uses, set by the admin where the automatic matching
+ * (src/lib/step-ingredients.ts) is wrong: per step, indexes into the ingredient lines (sections
+ * flattened in order) with the share of the line the step uses. Absent or null: matched
+ * automatically.
+ */
+const StepIngredientSchema = v.object({
+  ingredient: v.pipe(
+    v.number('A step ingredient must be an ingredient number'),
+    v.integer('A step ingredient must be an ingredient number'),
+    v.minValue(0, 'A step ingredient must be an ingredient number'),
+    v.maxValue(999, 'A step ingredient must be an ingredient number'),
+  ),
+  portion: v.pipe(
+    v.number('A step ingredient share must be a number'),
+    v.gtValue(0, 'A step ingredient share must be more than 0'),
+    v.maxValue(1, 'A step ingredient share must be at most 1'),
+  ),
+});
+export const StepIngredientsSchema = v.pipe(
+  v.array(
+    v.pipe(v.array(StepIngredientSchema), v.maxLength(100)),
+    'Step ingredients must be a list per step',
+  ),
+  v.maxLength(60),
+);
+
 const recipeInputEntries = {
   /**
    * Asked-for slug. Create: used instead of one from the title (a clash is a 409). Update: the
@@ -197,7 +225,39 @@ const recipeInputEntries = {
       ),
     ),
   ),
+  stepIngredients: v.optional(v.nullable(StepIngredientsSchema)),
+  /**
+   * The diets, kept as given when `dietsByHand` is true; otherwise they are read from the
+   * ingredients as the recipe is saved (src/lib/diets.ts), so a recipe read from the API and sent
+   * back keeps automatic diets automatic.
+   */
+  dietsByHand: v.optional(v.boolean('dietsByHand must be true or false')),
+  diets: v.optional(
+    v.nullable(
+      v.pipe(
+        v.array(v.picklist(DIETS, `A diet must be one of ${DIETS.join(', ')}`), 'Diets must be a list'),
+        v.maxLength(DIETS.length),
+      ),
+    ),
+  ),
 };
+
+/** Step ingredients that fit the recipe: no more lists than steps, every index an ingredient line. */
+function stepIngredientsFit(r: {
+  ingredients: unknown[] | Record<string, unknown[]>;
+  instructions: unknown[];
+  stepIngredients?: { ingredient: number }[][] | null | undefined;
+}): boolean {
+  if (!r.stepIngredients) return true;
+  const lineCount = Array.isArray(r.ingredients)
+    ? r.ingredients.length
+    : Object.values(r.ingredients).reduce((n, list) => n + list.length, 0);
+  return (
+    r.stepIngredients.length <= r.instructions.length &&
+    r.stepIngredients.every((step) => step.every((m) => m.ingredient < lineCount))
+  );
+}
+const STEP_INGREDIENTS_MISFIT = "Step ingredients must refer to the recipe's steps and ingredient lines";
 
 /** A missing field gets the same sentence as an empty one. */
 const MISSING_RECIPE_FIELDS: Record<string, string> = {
@@ -229,6 +289,10 @@ export const RecipeInputSchema = v.pipe(
       'Cook time must be at least 1 minute',
     ),
     ['cookTime'],
+  ),
+  v.forward(
+    v.check((r) => stepIngredientsFit(r), STEP_INGREDIENTS_MISFIT),
+    ['stepIngredients'],
   ),
 );
 /** What a client sends. */
@@ -322,6 +386,11 @@ export const RecipeSchema = v.object({
   videoUrl: v.nullable(v.string()),
   videoThumbnail: v.nullable(v.string()),
   videoDuration: v.nullable(v.number()),
+  /** The admin's step ingredients; null: matched automatically from the text. */
+  stepIngredients: v.nullable(StepIngredientsSchema),
+  /** The diets the recipe suits (read from its ingredients, or set by the admin: dietsByHand). */
+  diets: v.array(v.picklist(DIETS)),
+  dietsByHand: v.boolean(),
   createdAt: v.string(),
   updatedAt: v.string(),
 });
@@ -331,6 +400,7 @@ export type Ingredients = v.InferOutput<typeof IngredientsSchema>;
 export type IngredientLine = v.InferOutput<typeof IngredientLineSchema>;
 export type InstructionStep = v.InferOutput<typeof InstructionStepSchema>;
 export type Faq = v.InferOutput<typeof FaqSchema>;
+export type StepIngredients = v.InferOutput<typeof StepIngredientsSchema>;
 
 /** Tenths of a star → stars with one decimal (45 → 4.5). */
 export const starsFromTenths = (tenths: number) => Math.round(tenths) / 10;

@@ -14,6 +14,7 @@ import {
   DIFFICULTY_OPTIONS,
   draftFromRecipe,
   emptyDraft,
+  inputFromDraft,
   NUTRIENTS,
   previewRecipe,
   recipeInputOf,
@@ -21,6 +22,8 @@ import {
   type NutrientKey,
   type RecipeDraft,
 } from './recipe-form.ts';
+import DietsField from './DietsField.tsx';
+import StepIngredientsEditor from './StepIngredientsEditor.tsx';
 import VersionsPanel from './VersionsPanel.tsx';
 
 // The recipe form: every recipe field a cook fills in, checked with the shared
@@ -50,6 +53,13 @@ export default function RecipeForm({
   };
   const setNutrient = (key: NutrientKey, value: string) =>
     setDraft((d) => ({ ...d, nutrition: { ...d.nutrition, [key]: value } }));
+
+  // The steps and ingredients as they would be saved: what the step ingredients refer to.
+  const stepSource = useMemo(() => {
+    const input = inputFromDraft({ ...draft, stepIngredients: null });
+    return { steps: input.instructions as string[], ingredients: input.ingredients };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only these two parts of the draft matter
+  }, [draft.sections, draft.steps]);
 
   const categoryOptions = useMemo(
     () => categories.map((c) => ({ value: c.slug, label: c.name })),
@@ -248,6 +258,22 @@ export default function RecipeForm({
         <Panel title="Instructions">
           <StepsEditor steps={draft.steps} onChange={(v) => set('steps', v)} error={errors.instructions} />
         </Panel>
+
+        <StepIngredientsEditor
+          value={draft.stepIngredients}
+          source={stepSource}
+          onChange={(v) => set('stepIngredients', v)}
+        />
+        <DietsField
+          value={draft.diets}
+          automatic={recipe?.dietsByHand ? [] : (recipe?.diets ?? [])}
+          onChange={(v) => set('diets', v)}
+        />
+        {errors.stepIngredients && (
+          <p className="px-1 text-sm text-red-700 dark:text-red-400" role="alert">
+            {errors.stepIngredients}
+          </p>
+        )}
 
         <Panel title="Nutrition per serving">
           <div className="grid gap-4 sm:grid-cols-3">

@@ -1,6 +1,8 @@
 import * as v from 'valibot';
 import { parseIngredientLine, readFormUnit } from '../../../lib/ingredient-line.ts';
 import { instructionTexts } from '../../../lib/recipe-text.ts';
+import type { Diet } from '../../../lib/diet-names.ts';
+import { fittedStepIngredients } from '../../../lib/step-ingredients.ts';
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import {
   DIFFICULTIES,
@@ -8,6 +10,7 @@ import {
   type Difficulty,
   type Recipe,
   type RecipeInput,
+  type StepIngredients,
 } from '../../../lib/schemas/recipe.ts';
 
 // The recipe form's state (what a cook types: ingredient rows in named sections, steps, tags as
@@ -78,6 +81,10 @@ export interface RecipeDraft {
   videoUrl: string;
   videoThumbnail: string;
   videoDuration: string;
+  /** The admin's step ingredients; null: matched automatically. */
+  stepIngredients: StepIngredients | null;
+  /** The diets set by hand; null: read from the ingredients when saved. */
+  diets: Diet[] | null;
 }
 
 export const emptyRow = (): IngredientRow => ({ key: rowKey(), quantity: '', unit: '', item: '', note: '' });
@@ -108,6 +115,8 @@ export function emptyDraft(): RecipeDraft {
     videoUrl: '',
     videoThumbnail: '',
     videoDuration: '',
+    stepIngredients: null,
+    diets: null,
   };
 }
 
@@ -197,6 +206,8 @@ export function draftFromRecipe(recipe: Recipe): RecipeDraft {
     videoUrl: recipe.videoUrl ?? '',
     videoThumbnail: recipe.videoThumbnail ?? '',
     videoDuration: numberText(recipe.videoDuration),
+    stepIngredients: recipe.stepIngredients,
+    diets: recipe.dietsByHand ? [...recipe.diets] : null,
   };
 }
 
@@ -276,6 +287,7 @@ export function inputFromDraft(draft: RecipeDraft): RecipeBody {
     const value = amount(draft.nutrition[n.key], n.unit);
     if (value !== undefined || n.required) nutrition[n.key] = value ?? '';
   }
+  const instructions = draft.steps.map((s) => s.text.trim()).filter(Boolean);
   const input: Record<string, unknown> = {
     title: draft.title,
     description: draft.description,
@@ -291,7 +303,7 @@ export function inputFromDraft(draft: RecipeDraft): RecipeBody {
     calories: num(draft.calories),
     nutrition,
     ingredients,
-    instructions: draft.steps.map((s) => s.text.trim()).filter(Boolean),
+    instructions,
     tags: draft.tags,
     faqs: draft.faqs
       .filter((f) => f.question.trim() || f.answer.trim())
@@ -299,6 +311,9 @@ export function inputFromDraft(draft: RecipeDraft): RecipeBody {
     videoUrl: optional(draft.videoUrl),
     videoThumbnail: optional(draft.videoThumbnail),
     videoDuration: num(draft.videoDuration),
+    stepIngredients: fittedStepIngredients(draft.stepIngredients, { steps: instructions, ingredients }),
+    diets: draft.diets,
+    dietsByHand: draft.diets !== null,
   };
   for (const key of Object.keys(input)) if (input[key] === undefined) delete input[key];
   return input;
@@ -420,6 +435,9 @@ export function previewRecipe(draft: RecipeDraft, base?: Recipe): Recipe {
     videoUrl: typeof input.videoUrl === 'string' ? input.videoUrl : null,
     videoThumbnail: typeof input.videoThumbnail === 'string' ? input.videoThumbnail : null,
     videoDuration: typeof input.videoDuration === 'number' ? input.videoDuration : null,
+    stepIngredients: (input.stepIngredients as Recipe['stepIngredients'] | undefined) ?? null,
+    diets: draft.diets ?? base?.diets ?? [],
+    dietsByHand: draft.diets !== null,
     createdAt: base?.createdAt ?? now,
     updatedAt: now,
   };
