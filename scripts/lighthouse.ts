@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, chromiumPath } from './lib/chromium.ts';
 
 export interface LighthouseScores {
   performance: number;
@@ -15,24 +16,6 @@ export interface LighthouseScores {
   seo: number;
 }
 
-const CHROMIUM_CANDIDATES = [
-  process.env.CHROMIUM_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].filter(Boolean) as string[];
-/** The flags of tests/helpers/browser.ts: headless, no sandbox, no background network. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 interface RunningChromium {
   port: number;
   stop: () => Promise<void>;
@@ -40,12 +23,12 @@ interface RunningChromium {
 
 /** Starts Chromium with a fresh profile and a DevTools port chosen by Chromium itself. */
 async function startChromium(): Promise<RunningChromium> {
-  const executable = CHROMIUM_CANDIDATES.find((p) => fs.existsSync(p));
+  const executable = chromiumPath;
   if (!executable) throw new Error('No Chromium found (apt-get install -y chromium, or set CHROMIUM_PATH).');
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'forkful-lighthouse-'));
   const child: ChildProcess = spawn(
     executable,
-    [...FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    [...CHROMIUM_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
   const port = await new Promise<number>((resolve, reject) => {

@@ -1,16 +1,9 @@
-import fs from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/lib/chromium.ts';
 import { REQUIRED } from './paths.ts';
 
-/** The system Chromium (Debian's package); Playwright's own download is not reachable here. */
-const CANDIDATES = [
-  process.env.CHROMIUM_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].filter(Boolean) as string[];
-export const chromiumPath = CANDIDATES.find((p) => fs.existsSync(p));
+export { chromiumPath };
 
 if (!chromiumPath) {
   if (REQUIRED)
@@ -20,24 +13,16 @@ if (!chromiumPath) {
   console.log('browser: no Chromium found (apt-get install -y chromium), so the browser tests are skipped.');
 }
 
-/** Chromium flags: headless, no sandbox (root), and no background network on this closed machine. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** A browser for the file's tests (fresh profile); pages collect console errors. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     if (!chromiumPath) return;
-    browser = await chromium.launch({ executablePath: chromiumPath, args: FLAGS, headless: true });
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [...CHROMIUM_FLAGS],
+      headless: true,
+    });
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,35 +1,19 @@
-import fs from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_FLAGS, chromiumPath } from '../chromium.ts';
 import { expectThat } from './site-client.ts';
 
 // What the rehearsal checks in a real browser: the public pages as a visitor sees them, and the
 // admin's loop — log in on /admin, edit a title, watch the badge go 'Publishing…' then 'Live',
 // or 'Publish failed'.
 
-const CHROMIUM_CANDIDATES = [
-  process.env.CHROMIUM_PATH,
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].filter(Boolean) as string[];
-
-export const chromiumExecutable = CHROMIUM_CANDIDATES.find((p) => fs.existsSync(p));
+export { chromiumPath as chromiumExecutable };
 
 export async function launchBrowser(): Promise<Browser> {
-  expectThat(!!chromiumExecutable, 'No Chromium found: apt-get install -y chromium');
+  expectThat(!!chromiumPath, 'No Chromium found: apt-get install -y chromium');
   return chromium.launch({
-    executablePath: chromiumExecutable,
+    executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_FLAGS],
   });
 }
 
