@@ -61,10 +61,12 @@ describe.skipIf(!databaseAvailable)(`list paging by cursor on ${engine}`, () => 
       id: _id,
       search_vector: _sv,
       search_words: _sw,
+      ingredient_words: _iw,
       ...row
     } = base as typeof base & {
       search_vector?: unknown;
       search_words?: unknown;
+      ingredient_words?: unknown;
     };
     const stamps = [
       '2030-05-01 10:00:00.000001+00',
