@@ -54,7 +54,7 @@ describe.skipIf(!chromiumPath)('offline in Chromium', () => {
   });
 
   it('opens a page seen online with the network off, and the offline page for one never seen', async () => {
-    const { page } = await openPage(browser());
+    const { page } = await openPage(browser(), { serviceWorkers: 'allow' });
     await page.goto(`${baseUrl}/recipe/beef-bourguignon`, { waitUntil: 'networkidle' });
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     // Controlled from here: this load goes through the worker, which keeps the page and its assets.
@@ -87,7 +87,7 @@ describe.skipIf(!chromiumPath)('offline in Chromium', () => {
   });
 
   it('a cook’s saved recipe opens offline, scales, and list ticks made offline reach the server', async () => {
-    const { page } = await openPage(browser());
+    const { page } = await openPage(browser(), { serviceWorkers: 'allow' });
     await page.goto(`${baseUrl}/recipe/andalusian-gazpacho`, { waitUntil: 'networkidle' });
     const username = `offline_${Date.now().toString(36)}`;
     const signup = await pageFetch(page, 'POST', '/api/auth/signup', {

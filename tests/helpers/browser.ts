@@ -36,11 +36,14 @@ export function useBrowser(): () => Browser {
 /** Opens a page that records console errors and failed requests into `errors`. */
 export async function openPage(
   browser: Browser,
-  options: { colorScheme?: 'light' | 'dark'; width?: number } = {},
+  options: { colorScheme?: 'light' | 'dark'; width?: number; serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: options.width ?? 1280, height: 900 },
+    // The site's service worker answers requests before page.route() sees them, so tests that
+    // hold back or count requests would wait forever: it runs only where a test asks for it.
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   const errors: string[] = [];

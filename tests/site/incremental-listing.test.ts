@@ -71,6 +71,19 @@ describe('publishing an edit re-renders only the category pages it touches', () 
     ).json()) as Recipe[];
     expect(inCategory.length).toBeGreaterThan(2 * CATEGORY_PAGE);
     const recipe = inCategory[CATEGORY_PAGE + 3]!;
+    // A publish an earlier file started may still be building: wait until the site is live, so
+    // the pages it re-renders are not taken for this edit's.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (
+              await fetch(`${baseUrl}/api/admin/publish/status`, { headers: { Cookie: cookie } })
+            ).json()) as { state: string }
+          ).state,
+        { timeout: 240_000, interval: 1000 },
+      )
+      .toBe('live');
     const before = renderTimes();
     expect(before.size).toBeGreaterThan(10);
 
