@@ -66,6 +66,24 @@ describe.skipIf(!chromiumPath)('the newsletter form', () => {
     await page.context().close();
   });
 
+  it('with double opt-in the form asks the reader to confirm by email instead', async () => {
+    // The server answers confirmationSent only when mail is configured (tested with a local SMTP
+    // server in tests/api/newsletter-subscribers.test.ts); this server has none, so its answer
+    // is the one the API gives then.
+    const { page } = await openPage(browser());
+    await page.route('**/api/newsletter/subscribe', (route) =>
+      route.fulfill({ status: 201, json: { subscribed: true, confirmationSent: true } }),
+    );
+    await page.goto(`${baseUrl}/about-us`, { waitUntil: 'networkidle' });
+    const block = page.locator('[data-newsletter="footer"]');
+    await block.scrollIntoViewIfNeeded();
+    await subscribe(block, `confirm-${Date.now().toString(36)}@example.com`);
+    const done = block.locator('[data-newsletter-done]');
+    await done.waitFor({ state: 'visible' });
+    await expect(done.textContent()).resolves.toMatch(/Check your email.*confirm your subscription/);
+    await page.context().close();
+  });
+
   it("a refusal toasts the server's sentence; no connection toasts 'Please try again later.'", async () => {
     const { page } = await openPage(browser());
     await page.goto(`${baseUrl}/recipe/${await firstSlug('/api/recipes?limit=1')}`, {

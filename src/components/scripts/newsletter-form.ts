@@ -56,6 +56,14 @@ function setUp(form: HTMLFormElement): void {
         failed(await errorText(response));
         return;
       }
+      // With double opt-in (mail configured), the address is confirmed by the mailed link first.
+      const answer = (await response.json().catch(() => ({}))) as { confirmationSent?: boolean };
+      if (answer.confirmationSent) {
+        const title = done.querySelector('[data-newsletter-done-title]');
+        const text = done.querySelector('[data-newsletter-done-text]');
+        if (title) title.textContent = 'Check your email';
+        if (text) text.textContent = 'We sent you a link: open it to confirm your subscription.';
+      }
       form.hidden = true;
       message.hidden = true;
       done.hidden = false;
