@@ -4,7 +4,7 @@ import { pageSitemapEntries, urlsetResponse } from '../data/sitemap.ts';
 // /sitemap-pages.xml: every indexable page that is not a recipe (src/data/sitemap.ts).
 
 /** Pages other work adds; listed only when their route file exists in this build. */
-const OPTIONAL_PAGES = import.meta.glob(['./search.astro', './kitchen-helper.astro']);
+const OPTIONAL_PAGES = import.meta.glob(['./search.astro', './kitchen-helper.astro', './plan.astro']);
 
 export const GET: APIRoute = async ({ site }) =>
   urlsetResponse(
