@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchQueries, searchRecipes, type SearchQuery } from '../../functions/_shared/services/recipes.ts';
+import {
+  searchQueries,
+  searchRecipes,
+  type SearchQuery,
+} from '../../functions/_shared/services/recipe-search.ts';
 import { databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Each shape of search reads through its index, never the whole recipes table: the

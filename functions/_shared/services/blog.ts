@@ -16,7 +16,7 @@ import {
 } from '../../../src/lib/schemas/blog-post.ts';
 import { badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
-import type { WriteOptions } from './recipes.ts';
+import type { WriteOptions } from './recipe-writes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';

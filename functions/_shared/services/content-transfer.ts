@@ -22,7 +22,7 @@ import { badRequest, issueSentence, parseOrThrow, type Issue } from '../http.ts'
 import { publish } from '../publish.ts';
 import { listPosts } from './blog.ts';
 import { listPages } from './pages.ts';
-import { recipeVersionData, type WriteOptions } from './recipes.ts';
+import { recipeVersionData, type WriteOptions } from './recipe-writes.ts';
 import { readSettings } from './settings.ts';
 import { keepVersion } from './versions.ts';
 

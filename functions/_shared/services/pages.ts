@@ -12,7 +12,7 @@ import {
 } from '../../../src/lib/schemas/page.ts';
 import { badRequest, issueSentence, notFound, parseOrThrow, toIssues } from '../http.ts';
 import { publish, type PublishScope } from '../publish.ts';
-import type { WriteOptions } from './recipes.ts';
+import type { WriteOptions } from './recipe-writes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';

@@ -15,12 +15,12 @@ import {
   draftFromRecipe,
   emptyDraft,
   NUTRIENTS,
-  previewRecipe,
-  recipeInputOf,
-  validateDraft,
   type NutrientKey,
   type RecipeDraft,
-} from './recipe-form.ts';
+} from './recipe-draft.ts';
+import { recipeInputOf } from './recipe-input.ts';
+import { previewRecipe } from './recipe-preview.ts';
+import { validateDraft } from './recipe-validation.ts';
 import VersionsPanel from './VersionsPanel.tsx';
 
 // The recipe form: every recipe field a cook fills in, checked with the shared
