@@ -119,6 +119,34 @@ export function recipeVersionData(recipe: Recipe): Record<string, unknown> {
   return data;
 }
 
+type StoredRecipeRow = Pick<RecipeRow, 'id' | 'title'> & Parameters<typeof recipeFromRow>[0];
+
+/**
+ * Inside `trx`: replaces a stored recipe's row with `next`, keeping the state it replaces as a
+ * version by `author`. The one versioned write of a recipe: the form's PUT and the import use it.
+ */
+export async function replaceRecipeRow(
+  trx: Transaction<Database>,
+  stored: StoredRecipeRow,
+  next: Omit<NewRecipeRow, 'created_at'>,
+  author: string,
+): Promise<RecipeRow> {
+  const before = recipeFromRow(stored);
+  await keepVersion(
+    trx,
+    'recipe',
+    stored.id,
+    { title: stored.title, data: recipeVersionData(before) },
+    author,
+  );
+  return trx
+    .updateTable('recipes')
+    .set({ ...next, updated_at: sql<Date>`now()` })
+    .where('id', '=', stored.id)
+    .returning(RECIPE_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
 /**
  * Replaces a recipe with the input (the whole form). The slug stays unless `slug` asks for
  * another (409 when taken). The state it replaces is kept as a version.
@@ -153,14 +181,8 @@ export async function updateRecipe(
           .executeTakeFirst();
         if (other) throw slugClash(slug);
       }
-      await keepVersion(trx, 'recipe', id, { title: row.title, data: recipeVersionData(before) }, author);
       const { created_at: _c, ...next } = rowValues(values, slug);
-      return trx
-        .updateTable('recipes')
-        .set({ ...next, updated_at: sql<Date>`now()` })
-        .where('id', '=', id)
-        .returning(RECIPE_COLUMNS)
-        .executeTakeFirstOrThrow();
+      return replaceRecipeRow(trx, row, next, author);
     });
   } catch (err) {
     if (isUniqueViolation(err) && values.slug) throw slugClash(values.slug);
