@@ -1,5 +1,10 @@
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
-import { RecipeInputSchema } from '../../../lib/schemas/recipe.ts';
+import {
+  isSiteUrl,
+  RECIPE_FIELD_MESSAGES,
+  RecipeInputSchema,
+  URL_MESSAGE,
+} from '../../../lib/schemas/recipe.ts';
 import { NUTRIENTS, type RecipeDraft } from './recipe-draft.ts';
 import { type RecipeBody, inputFromDraft } from './recipe-input.ts';
 
@@ -7,36 +12,17 @@ import { type RecipeBody, inputFromDraft } from './recipe-input.ts';
 // words it, plus the checks only the form makes (a missing number, a nutrient left empty).
 
 /**
- * The recipe form's sentences ('Title is required', …), for the cases where the shared schema's own message is
- * a generic one (a field left empty, a number missing).
+ * The form's sentence of each required field (the schema's own), for the cases where the schema
+ * reports a generic one (a field left empty, a number missing).
  */
-const REQUIRED_MESSAGES: Record<string, string> = {
-  title: 'Title is required',
-  description: 'Description is required',
-  category: 'Category is required',
-  cuisine: 'Cuisine is required',
-  prepTime: 'Prep time must be at least 1 minute',
-  cookTime: 'Cook time must be at least 1 minute',
-  servings: 'Servings must be at least 1',
-  calories: 'Calories must be at least 1',
-  ingredients: 'Add at least one ingredient',
-  instructions: 'Add at least one instruction',
-  tags: 'Add at least one tag',
-  image: 'Must be a valid URL',
-};
+const REQUIRED_MESSAGES: Record<string, string> = { ...RECIPE_FIELD_MESSAGES, image: URL_MESSAGE };
 
 const GENERIC = /^(Invalid|Must not be empty)/;
 
 /** Whether an image field's text may be sent: empty (the default image), a site path or an http(s) URL. */
 export function imageLooksValid(text: string): boolean {
   const t = text.trim();
-  if (!t || t.startsWith('/')) return true;
-  try {
-    const url = new URL(t);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return t === '' || isSiteUrl(t);
 }
 
 /** The form's inline errors, keyed by field ("title", "nutrition.protein", "ingredients"), or {} when valid. */
