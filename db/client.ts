@@ -6,6 +6,7 @@ import type * as Embedded from './embedded.ts';
 import type { Database } from './schema.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { refreshRecipeDiets } from './queries/recipe-diets.ts';
+import { isSingleConnection, markSingleConnection } from './single-connection.ts';
 
 export type Db = Kysely<Database>;
 
@@ -22,20 +23,6 @@ export function dataDir(): string {
   return path.resolve(process.env.FORKFUL_DATA_DIR || '.data');
 }
 
-/** Databases with one connection that serves queries in arrival order (PGlite). */
-const singleConnection = new WeakSet<Db>();
-
-/** Records that `db` is an embedded database (one connection, queries in arrival order). */
-export function markSingleConnection(db: Db): Db {
-  singleConnection.add(db);
-  return db;
-}
-
-/** Whether `db` is an embedded database (PGlite: one connection, no concurrent statements). */
-export function isSingleConnection(db: Db): boolean {
-  return singleConnection.has(db);
-}
-
 /**
  * Runs a request's reads as one turn on the database. PGlite has one connection and serves
  * queries in arrival order, so a search that needs three queries (exact words, the nearest
@@ -45,7 +32,7 @@ export function isSingleConnection(db: Db): boolean {
  * reads run on the pool as they are (a transaction there would only add round trips).
  */
 export function inOneTurn<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
-  if (!singleConnection.has(db)) return work(db);
+  if (!isSingleConnection(db)) return work(db);
   return db.transaction().execute(work);
 }
 

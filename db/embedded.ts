@@ -5,14 +5,14 @@ import { Kysely, PGliteDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database } from './schema.ts';
-import { markSingleConnection, type Db } from './client.ts';
+import { markSingleConnection } from './single-connection.ts';
 
 // The embedded database (PGlite, Postgres compiled to WASM) for local use and tests. Its own
 // module so that deployed functions, which always talk to Neon, never bundle it: db/client.ts
 // imports it lazily, only when no DATABASE_URL is set.
 
 export interface EmbeddedDatabase {
-  db: Db;
+  db: Kysely<Database>;
   pglite: PGlite;
   /** Waits until the database is open; a directory PGlite cannot open is a DamagedDatabaseError. */
   ready: () => Promise<void>;

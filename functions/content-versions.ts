@@ -9,12 +9,8 @@ import { defineRoutes, type Config, type RouteContext } from './_shared/router.t
 import { requireAdmin } from './_shared/session.ts';
 import { updatePost } from './_shared/services/blog.ts';
 import { updatePage } from './_shared/services/pages.ts';
-import {
-  recipeById,
-  recipeVersionData,
-  updateRecipe,
-  type WriteOptions,
-} from './_shared/services/recipes.ts';
+import { recipeById } from './_shared/services/recipe-reads.ts';
+import { recipeVersionData, updateRecipe, type WriteOptions } from './_shared/services/recipe-writes.ts';
 import { listTrash, restoreFromTrash, type TrashEntry } from './_shared/services/trash.ts';
 import { findVersion, listVersions } from './_shared/services/versions.ts';
 

@@ -2,7 +2,7 @@ import { getDb } from '../db/client.ts';
 import { recipePolicy } from './_shared/cache/policies.ts';
 import { redirect } from './_shared/http.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { recipeRef } from './_shared/services/recipes.ts';
+import { recipeRef } from './_shared/services/recipe-reads.ts';
 
 // The id forms of a recipe's address (/recipe-id/{id}, /recipe-id/{id}/cook, and an id
 // in the /recipe/{slug} form) answered by a 301 to the canonical slug address, so the build makes

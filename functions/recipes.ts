@@ -9,16 +9,14 @@ import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 import {
   adminRecipeList,
-  createRecipe,
-  deleteRecipe,
   featuredRecipes,
-  updateRecipe,
   recipeById,
   recipeBySlug,
   recipesInCategory,
   relatedRecipes,
-  searchRecipes,
-} from './_shared/services/recipes.ts';
+} from './_shared/services/recipe-reads.ts';
+import { searchRecipes } from './_shared/services/recipe-search.ts';
+import { createRecipe, deleteRecipe, updateRecipe } from './_shared/services/recipe-writes.ts';
 import { relatedOf } from '../src/lib/schemas/recipe.ts';
 import { FilterQueryEntries, filtersOf } from '../src/lib/recipe-filter-query.ts';
 import { hasFilters } from '../src/lib/recipe-filters.ts';

@@ -6,7 +6,7 @@ import { IdParam, limitParam, OffsetParam, pathParam } from './_shared/params.ts
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { publishRatingChange } from './_shared/publish.ts';
 import { optionalUser, requireUser } from './_shared/session.ts';
-import { recipeRef } from './_shared/services/recipes.ts';
+import { recipeRef } from './_shared/services/recipe-reads.ts';
 import { recipeExists } from './_shared/services/saved.ts';
 import { listReviews, markHelpful, reviewsOpen, writeReview } from './_shared/services/reviews.ts';
 

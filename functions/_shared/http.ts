@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { readBodyCapped } from './capped-body.ts';
 
 // JSON in, JSON out (docs/DECISIONS.md "API conventions"). Errors are
 // {"error": sentence, "issues"?: [{path, message}]}.
@@ -252,10 +253,12 @@ export async function readJson<S extends v.GenericSchema>(
   schema: S,
   maxBytes = MAX_BODY_BYTES,
 ): Promise<v.InferOutput<S>> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > maxBytes)
-    throw new ApiError(413, `The request body is too large (limit ${maxBytes} bytes).`);
-  const raw = await readCapped(req, maxBytes);
+  const bytes = await readBodyCapped(req, {
+    maxBytes,
+    tooLarge: () => new ApiError(413, `The request body is too large (limit ${maxBytes} bytes).`),
+    unreadable: () => badRequest('The request body could not be read completely.'),
+  });
+  const raw = new TextDecoder().decode(bytes);
   let value: unknown;
   try {
     value = raw.length === 0 ? undefined : JSON.parse(raw);
@@ -263,31 +266,6 @@ export async function readJson<S extends v.GenericSchema>(
     throw badRequest('The request body is not valid JSON.');
   }
   return parseOrThrow(schema, value, 'request');
-}
-
-async function readCapped(req: Request, maxBytes: number): Promise<string> {
-  if (!req.body) return '';
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      // The client went away or sent a broken body (bad chunked encoding, short Content-Length).
-      throw badRequest('The request body could not be read completely.');
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw new ApiError(413, `The request body is too large (limit ${maxBytes} bytes).`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** Query parameters as a plain object (last value wins), for schema parsing. */

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import type { Db } from '../../db/client.ts';
+import { readBodyCapped } from '../../functions/_shared/capped-body.ts';
+import { ApiError } from '../../functions/_shared/http.ts';
 import { claimHookCall, recordPublishRequest } from '../../functions/_shared/services/publishing.ts';
 import { BuildHookBodySchema } from '../../src/lib/schemas/publish.ts';
 import { ensureDataDirSecret, localAnswer as answer, secretMatches } from './local-endpoint.ts';
@@ -50,9 +52,19 @@ export async function handleBuildHook(
       error: 'The build hook secret is missing or wrong: use BUILD_HOOK_URL as the server printed it.',
     });
 
-  const text = await req.text();
-  if (text.length > MAX_BODY_BYTES)
-    return answer(413, { error: `The request body is too large (limit ${MAX_BODY_BYTES} bytes).` });
+  let text: string;
+  try {
+    text = new TextDecoder().decode(
+      await readBodyCapped(req, {
+        maxBytes: MAX_BODY_BYTES,
+        tooLarge: () => new ApiError(413, `The request body is too large (limit ${MAX_BODY_BYTES} bytes).`),
+        unreadable: () => new ApiError(400, 'The request body could not be read completely.'),
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ApiError) return answer(error.status, { error: error.message });
+    throw error;
+  }
   let value: unknown = {};
   if (text.trim()) {
     try {

@@ -1,7 +1,7 @@
 import type { Recipe } from './schemas/recipe.ts';
 
 // How recipes are ranked for the featured list and the related list: the one definition, used by
-// the prebuilt pages (over every recipe) and by the API (services/recipes.ts).
+// the prebuilt pages (over every recipe) and by the API (services/recipe-reads.ts).
 
 type Direction = 'asc' | 'desc';
 type FeaturedKey = 'rating' | 'reviewCount' | 'createdAt' | 'id';

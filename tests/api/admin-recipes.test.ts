@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import recipes from '../../functions/recipes.ts';
 import reviews from '../../functions/reviews.ts';
-import { createRecipe } from '../../functions/_shared/services/recipes.ts';
+import { createRecipe } from '../../functions/_shared/services/recipe-writes.ts';
 import { DEFAULT_RECIPE_IMAGE } from '../../src/lib/schemas/recipe.ts';
 import { DIET_RULES_VERSION } from '../../src/lib/diets.ts';
 import { refreshRecipeDiets } from '../../db/queries/recipe-diets.ts';

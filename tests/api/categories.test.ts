@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import categories from '../../functions/categories.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`categories API on ${engine}`, () => {
   useTestDatabase();
 
   it('lists every category with its recipe count', async () => {
-    const res = await call(categories, '/api/categories');
+    const res = await callRoute(categories, 'GET', '/api/categories');
     expect(res.status).toBe(200);
-    const slugs = res.body.map((c: { slug: string }) => c.slug);
+    const slugs = res.body.map((c) => c.slug);
     for (const required of ['appetizers', 'main-course', 'desserts', 'breakfast', 'healthy'])
       expect(slugs).toContain(required);
     for (const c of res.body) {
@@ -18,11 +18,11 @@ describe.skipIf(!databaseAvailable)(`categories API on ${engine}`, () => {
   });
 
   it.each([
-    ['a known slug', '/api/categories/desserts', 200],
-    ['an unknown slug', '/api/categories/no-such-thing', 404],
-    ['a malformed slug', '/api/categories/Not%20A%20Slug', 400],
-  ])('%s (%s) → %i', async (_name, path, status) => {
-    const res = await call(categories, path);
+    ['a known slug', 'desserts', 200],
+    ['an unknown slug', 'no-such-thing', 404],
+    ['a malformed slug', 'Not A Slug', 400],
+  ])('%s (%s) → %i', async (_name, slug, status) => {
+    const res = await callRoute(categories, 'GET', '/api/categories/:slug', { params: { slug } });
     expect(res.status).toBe(status);
     if (status !== 200) expect(typeof res.body.error).toBe('string');
   });

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import collections from '../../functions/collections.ts';
 import saved from '../../functions/saved.ts';
-import { deleteRecipe } from '../../functions/_shared/services/recipes.ts';
+import { deleteRecipe } from '../../functions/_shared/services/recipe-writes.ts';
 import { restoreFromTrash } from '../../functions/_shared/services/trash.ts';
 import { COLLECTION_LIMITS } from '../../src/lib/schemas/collection.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import plan from '../../functions/meal-plan.ts';
 import shopping from '../../functions/shopping-list.ts';
-import { deleteRecipe } from '../../functions/_shared/services/recipes.ts';
+import { deleteRecipe } from '../../functions/_shared/services/recipe-writes.ts';
 import { restoreFromTrash } from '../../functions/_shared/services/trash.ts';
 import { addDays } from '../../src/lib/notebook-dates.ts';
 import { PLAN_LIMITS } from '../../src/lib/schemas/meal-plan.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import notebook from '../../functions/notebook.ts';
 import recipes from '../../functions/recipes.ts';
-import { deleteRecipe } from '../../functions/_shared/services/recipes.ts';
+import { deleteRecipe } from '../../functions/_shared/services/recipe-writes.ts';
 import { restoreFromTrash } from '../../functions/_shared/services/trash.ts';
 import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
 import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';

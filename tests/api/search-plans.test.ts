@@ -1,6 +1,10 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchQueries, searchRecipes, type SearchQuery } from '../../functions/_shared/services/recipes.ts';
+import {
+  searchQueries,
+  searchRecipes,
+  type SearchQuery,
+} from '../../functions/_shared/services/recipe-search.ts';
 import { databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 import { NO_FILTERS } from '../../src/lib/recipe-filters.ts';
 import { pantryCandidates } from '../../functions/_shared/services/recipe-filters.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { correctWords, searchRecipes } from '../../functions/_shared/services/recipes.ts';
+import { correctWords, searchRecipes } from '../../functions/_shared/services/recipe-search.ts';
 import { databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // search_terms, the words a typo is corrected to, follows every insert, edit and delete of a

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import newsletter from '../../functions/newsletter.ts';
 import reviews from '../../functions/reviews.ts';
 import { REVIEW_MESSAGES } from '../../src/lib/schemas/review.ts';
-import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // The settings switch features off on the server too, not only in the pages.
 // The settings row is changed directly here (the admin's PUT /api/settings writes the same row).
@@ -29,36 +29,36 @@ describe.skipIf(!databaseAvailable)(`settings reach the API on ${engine}`, () =>
     await setSettings({ enable_comments: false });
     try {
       const before = await count('reviews');
-      const res = await call(reviews, `/api/recipes/${recipeId}/reviews`, {
-        method: 'POST',
-        ...as(cook),
-        json: { rating: 5, comment: 'Lovely' },
+      const res = await callRoute(reviews, 'POST', '/api/recipes/:id/reviews', {
+        params: { id: recipeId },
+        headers: { cookie: cook.cookie },
+        body: { rating: 5, comment: 'Lovely' },
       });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ error: REVIEW_MESSAGES.closed });
       expect(await count('reviews')).toBe(before);
-      // Even a malformed one gets the same answer: the switch is checked first.
-      const bad = await call(reviews, `/api/recipes/${recipeId}/reviews`, {
-        method: 'POST',
-        ...as(cook),
-        json: { rating: 0 },
+      // Even a malformed one (a rating of 0) gets the same answer: the switch is checked first.
+      const bad = await callRoute(reviews, 'POST', '/api/recipes/:id/reviews', {
+        params: { id: recipeId },
+        headers: { cookie: cook.cookie },
+        body: { rating: 0, comment: 'Lovely' },
       });
       expect(bad.status).toBe(403);
-      const list = await call(reviews, `/api/recipes/${recipeId}/reviews`);
+      const list = await callRoute(reviews, 'GET', '/api/recipes/:id/reviews', { params: { id: recipeId } });
       expect(list.status).toBe(200);
       // Anonymous readers are still told to log in first.
-      const anonymous = await call(reviews, `/api/recipes/${recipeId}/reviews`, {
-        method: 'POST',
-        json: { rating: 5, comment: 'Lovely' },
+      const anonymous = await callRoute(reviews, 'POST', '/api/recipes/:id/reviews', {
+        params: { id: recipeId },
+        body: { rating: 5, comment: 'Lovely' },
       });
       expect(anonymous.status).toBe(401);
     } finally {
       await setSettings({ enable_comments: true });
     }
-    const res = await call(reviews, `/api/recipes/${recipeId}/reviews`, {
-      method: 'POST',
-      ...as(cook),
-      json: { rating: 5, comment: 'Lovely' },
+    const res = await callRoute(reviews, 'POST', '/api/recipes/:id/reviews', {
+      params: { id: recipeId },
+      headers: { cookie: cook.cookie },
+      body: { rating: 5, comment: 'Lovely' },
     });
     expect(res.status).toBe(201);
   });
@@ -67,9 +67,8 @@ describe.skipIf(!databaseAvailable)(`settings reach the API on ${engine}`, () =>
     await setSettings({ enable_newsletter: false });
     try {
       const before = await count('newsletter_subscribers');
-      const res = await call(newsletter, '/api/newsletter/subscribe', {
-        method: 'POST',
-        json: { email: 'switched.off@example.com' },
+      const res = await callRoute(newsletter, 'POST', '/api/newsletter/subscribe', {
+        body: { email: 'switched.off@example.com' },
       });
       expect(res.status).toBe(403);
       expect(res.body.error).toBe('The newsletter is not taking sign-ups at the moment.');

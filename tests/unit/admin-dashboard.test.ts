@@ -9,14 +9,14 @@ import {
   addTags,
   draftFromRecipe,
   emptyDraft,
-  inputFromDraft,
   lineFromRow,
   move,
   rowFromIngredient,
   rowFromLine,
-  validateDraft,
   type RecipeDraft,
-} from '../../src/islands/admin/recipes/recipe-form.ts';
+} from '../../src/islands/admin/recipes/recipe-draft.ts';
+import { inputFromDraft } from '../../src/islands/admin/recipes/recipe-input.ts';
+import { validateDraft } from '../../src/islands/admin/recipes/recipe-validation.ts';
 import { recipeListQuery } from '../../src/islands/admin/recipes/RecipesTab.tsx';
 import { imageFileProblem, issuesByPath } from '../../src/islands/admin/shared/admin-api.ts';
 import { publishView } from '../../src/islands/admin/shared/publish-state.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { IdParam, limitParam, OffsetParam } from '../../functions/_shared/params.ts';
-import { toPrefixTsQuery } from '../../functions/_shared/services/recipes.ts';
+import { toPrefixTsQuery } from '../../functions/_shared/services/recipe-search.ts';
 
 describe('IdParam', () => {
   it.each([

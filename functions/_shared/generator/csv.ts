@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { CSV_LIMITS } from '../../../src/lib/schemas/generator-request.ts';
+import { readBodyCapped } from '../capped-body.ts';
 import { ApiError, badRequest } from '../http.ts';
 
 // The CSV upload: a .csv file with a `title` column, at most 500 rows and
@@ -87,12 +88,17 @@ export function parseTitlesCsv(text: string): ParsedCsv {
 /** Reads the multipart upload, capped in size, and returns the file's name and text. */
 export async function readCsvUpload(req: Request): Promise<{ name: string; text: string; modelId?: string }> {
   const limit = CSV_LIMITS.maxBytes + 64 * 1024; // the file plus the form's own parts
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > limit) throw new ApiError(413, CSV_MESSAGES.tooLarge);
+  // A declared size over the limit is refused before the form's type is even looked at.
+  if (Number(req.headers.get('content-length') ?? '0') > limit)
+    throw new ApiError(413, CSV_MESSAGES.tooLarge);
   const type = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data/i.test(type))
     throw badRequest(`${CSV_MESSAGES.noFile} (send the file as multipart/form-data in the field "csvFile")`);
-  const bytes = await readCapped(req, limit);
+  const bytes = await readBodyCapped(req, {
+    maxBytes: limit,
+    tooLarge: () => new ApiError(413, CSV_MESSAGES.tooLarge),
+    unreadable: () => badRequest('The upload could not be read completely.'),
+  });
   let form: FormData;
   try {
     form = await new Response(new Blob([new Uint8Array(bytes)]), {
@@ -118,27 +124,4 @@ export async function readCsvUpload(req: Request): Promise<{ name: string; text:
     throw badRequest(CSV_MESSAGES.unreadable);
   }
   return { name: file.name, text, ...(modelId ? { modelId } : {}) };
-}
-
-async function readCapped(req: Request, limit: number): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw badRequest('The upload could not be read completely.');
-    }
-    if (chunk.done) break;
-    total += chunk.value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw new ApiError(413, CSV_MESSAGES.tooLarge);
-    }
-    chunks.push(chunk.value);
-  }
-  return Buffer.concat(chunks);
 }

@@ -11,7 +11,7 @@ import type { AiModel } from '../../../src/lib/schemas/generator-config.ts';
 import { toIssues } from '../http.ts';
 import { GenerationError, type Deadline } from './ai-client.ts';
 import { GenerationRun } from './generation-run.ts';
-import { createRecipe } from '../services/recipes.ts';
+import { createRecipe } from '../services/recipe-writes.ts';
 import { slugify } from '../../../src/lib/slug.ts';
 import { isAskedDish, namedDish } from '../../../src/lib/asked-dish.ts';
 import { coverFor } from './cover.ts';

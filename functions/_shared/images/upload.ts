@@ -1,3 +1,4 @@
+import { readBodyCapped } from '../capped-body.ts';
 import { ApiError, badRequest } from '../http.ts';
 import type { ImageUse } from './service.ts';
 
@@ -12,36 +13,15 @@ const USES: readonly ImageUse[] = ['recipe', 'blog', 'category'];
 const tooLarge = () =>
   new ApiError(413, `The image is larger than ${MAX_UPLOAD_BYTES / 1048576} MB. Choose a smaller photo.`);
 
-async function readBodyCapped(req: Request, maxBytes: number): Promise<Uint8Array> {
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      throw badRequest('The upload could not be read completely.');
-    }
-    if (chunk.done) break;
-    total += chunk.value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(chunk.value);
-  }
-  return Buffer.concat(chunks);
-}
-
 export async function readImageUpload(req: Request): Promise<{ bytes: Uint8Array; use: ImageUse }> {
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data;\s*boundary=/i.test(contentType))
     throw badRequest('Send the image as multipart/form-data, in a field named "image".');
-  const limit = MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES;
-  if (Number(req.headers.get('content-length') ?? 0) > limit) throw tooLarge();
-  const body = await readBodyCapped(req, limit);
+  const body = await readBodyCapped(req, {
+    maxBytes: MAX_UPLOAD_BYTES + FORM_OVERHEAD_BYTES,
+    tooLarge,
+    unreadable: () => badRequest('The upload could not be read completely.'),
+  });
   let form: FormData;
   try {
     form = await new Request('http://upload.invalid/', {

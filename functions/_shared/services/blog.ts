@@ -16,7 +16,7 @@ import {
 } from '../../../src/lib/schemas/blog-post.ts';
 import { badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
-import type { WriteOptions } from './recipes.ts';
+import type { WriteOptions } from './recipe-writes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';
@@ -73,7 +73,7 @@ export async function postBySlug(
   return row ? blogPostFromRow(row) : undefined;
 }
 
-async function postById(trx: Db | Transaction<Database>, id: number): Promise<BlogPost | undefined> {
+export async function postById(trx: Db | Transaction<Database>, id: number): Promise<BlogPost | undefined> {
   const row = await postQuery(trx).where('p.id', '=', id).executeTakeFirst();
   return row ? blogPostFromRow(row) : undefined;
 }
@@ -107,6 +107,30 @@ export async function createPost(db: Db, input: unknown, options: WriteOptions =
   return post;
 }
 
+/**
+ * Inside `trx`: replaces a stored post's row with `row`, keeping the state it replaces (`before`)
+ * as a version by `author`. The one versioned write of a post: the form's PUT and the import use it.
+ */
+export async function replacePostRow(
+  trx: Transaction<Database>,
+  before: BlogPost,
+  row: ReturnType<typeof blogPostToRow>,
+  author: string,
+): Promise<void> {
+  await keepVersion(
+    trx,
+    'post',
+    before.id,
+    { title: before.title, data: blogPostVersionData(before) },
+    author,
+  );
+  await trx
+    .updateTable('blog_posts')
+    .set({ ...row, updated_at: sql<Date>`now()` })
+    .where('id', '=', before.id)
+    .execute();
+}
+
 export async function updatePost(
   db: Db,
   id: number,
@@ -127,18 +151,7 @@ export async function updatePost(
     if (values.slug !== before.slug) {
       await assertSlugFree(trx, 'blog_posts', values.slug, postClash);
     }
-    await keepVersion(
-      trx,
-      'post',
-      id,
-      { title: before.title, data: blogPostVersionData(before) },
-      options.author ?? 'admin',
-    );
-    await trx
-      .updateTable('blog_posts')
-      .set({ ...blogPostToRow(values), updated_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .execute();
+    await replacePostRow(trx, before, blogPostToRow(values), options.author ?? 'admin');
     return (await postById(trx, id))!;
   });
   await publishBlog(`Blog post "${post.title}" updated`, options);

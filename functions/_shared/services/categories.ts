@@ -5,7 +5,7 @@ import { CategoryInputSchema, type Category } from '../../../src/lib/schemas/cat
 import { slugify } from '../../../src/lib/slug.ts';
 import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
-import type { WriteOptions } from './recipes.ts';
+import type { WriteOptions } from './recipe-writes.ts';
 import { assertSlugFree, isUniqueViolation, slugClash } from './slugs.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import * as v from 'valibot';
 import type { Db } from '../../../db/client.ts';
 import { blogPostToRow } from '../../../db/mappers/blog-post.ts';
-import { pageFromRow, pageToRow, pageVersionData } from '../../../db/mappers/page.ts';
+import { PAGE_COLUMNS, pageToRow } from '../../../db/mappers/page.ts';
 import { RECIPE_COLUMNS, recipeFromRow, recipeToRow } from '../../../db/mappers/recipe.ts';
 import { settingsToRow } from '../../../db/mappers/settings.ts';
 import type { Database } from '../../../db/schema.ts';
@@ -20,11 +20,10 @@ import { PageInputSchema } from '../../../src/lib/schemas/page.ts';
 import type { Settings } from '../../../src/lib/schemas/settings.ts';
 import { badRequest, issueSentence, parseOrThrow, type Issue } from '../http.ts';
 import { publish } from '../publish.ts';
-import { listPosts } from './blog.ts';
-import { listPages } from './pages.ts';
-import { recipeVersionData, type WriteOptions } from './recipes.ts';
+import { listPosts, postById, replacePostRow } from './blog.ts';
+import { listPages, replacePageRow } from './pages.ts';
+import { recipeVersionData, replaceRecipeRow, type WriteOptions } from './recipe-writes.ts';
 import { readSettings } from './settings.ts';
-import { keepVersion } from './versions.ts';
 
 // Export and import of all content. The export is the shape the admin forms
 // send (plus slugs and dates), so an import is validated by the very same schemas. An import
@@ -282,14 +281,8 @@ async function importRecipes(
         .select(RECIPE_COLUMNS)
         .where('slug', '=', r.slug)
         .executeTakeFirstOrThrow();
-      const recipe = recipeFromRow(old);
-      await keepVersion(trx, 'recipe', old.id, { title: old.title, data: recipeVersionData(recipe) }, author);
       const { created_at: _created, updated_at: _updatedAt, ...update } = recipeRowOf(r);
-      await trx
-        .updateTable('recipes')
-        .set({ ...update, updated_at: sql<Date>`now()` })
-        .where('id', '=', old.id)
-        .execute();
+      await replaceRecipeRow(trx, old, update, author);
     },
   });
 }
@@ -308,21 +301,10 @@ async function importPages(
     update: async (values) => {
       const old = await trx
         .selectFrom('pages')
-        .selectAll()
+        .select(PAGE_COLUMNS)
         .where('slug', '=', values.slug)
         .executeTakeFirstOrThrow();
-      await keepVersion(
-        trx,
-        'page',
-        old.id,
-        { title: old.title, data: pageVersionData(pageFromRow(old)) },
-        author,
-      );
-      await trx
-        .updateTable('pages')
-        .set({ ...pageToRow(values), updated_at: sql<Date>`now()` })
-        .where('id', '=', old.id)
-        .execute();
+      await replacePageRow(trx, old, values, author);
     },
   });
 }
@@ -377,32 +359,10 @@ async function importPosts(
     update: async (post) => {
       const old = await trx
         .selectFrom('blog_posts')
-        .selectAll()
+        .select('id')
         .where('slug', '=', post.slug)
         .executeTakeFirstOrThrow();
-      await keepVersion(
-        trx,
-        'post',
-        old.id,
-        {
-          title: old.title,
-          data: {
-            title: old.title,
-            slug: old.slug,
-            content: old.content,
-            excerpt: old.excerpt,
-            image: old.image ?? '',
-            categoryId: old.category_id,
-            isPublished: old.is_published,
-          },
-        },
-        author,
-      );
-      await trx
-        .updateTable('blog_posts')
-        .set({ ...rowOf(post), updated_at: sql<Date>`now()` })
-        .where('id', '=', old.id)
-        .execute();
+      await replacePostRow(trx, (await postById(trx, old.id))!, rowOf(post), author);
     },
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { isSingleConnection, migrateToLatest, type Db } from '../../../db/client.ts';
+import { migrateToLatest, type Db } from '../../../db/client.ts';
+import { isSingleConnection } from '../../../db/single-connection.ts';
 import { createIndexStatement, INDEXES } from '../../../db/indexes.ts';
 import type { DatabaseStats, TableSize } from '../../../src/lib/api/answers.ts';
 

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import * as v from 'valibot';
 import type { Db } from '../../../db/client.ts';
+import type { Database, PagesTable } from '../../../db/schema.ts';
 import { PAGE_COLUMNS, pageFromRow, pageToRow, pageVersionData } from '../../../db/mappers/page.ts';
 import {
   FOOTER_SLUG,
@@ -12,7 +13,7 @@ import {
 } from '../../../src/lib/schemas/page.ts';
 import { badRequest, issueSentence, notFound, parseOrThrow, toIssues } from '../http.ts';
 import { publish, type PublishScope } from '../publish.ts';
-import type { WriteOptions } from './recipes.ts';
+import type { WriteOptions } from './recipe-writes.ts';
 import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';
@@ -91,6 +92,31 @@ export async function createPage(db: Db, input: unknown, options: WriteOptions =
   return page;
 }
 
+/**
+ * Inside `trx`: replaces a stored page with `values`, keeping the state it replaces as a version
+ * by `author`. The one versioned write of a page: the form's PUT and the import use it.
+ */
+export async function replacePageRow(
+  trx: Transaction<Database>,
+  stored: Selectable<PagesTable>,
+  values: PageInputValues,
+  author: string,
+): Promise<Selectable<PagesTable>> {
+  await keepVersion(
+    trx,
+    'page',
+    stored.id,
+    { title: stored.title, data: pageVersionData(pageFromRow(stored)) },
+    author,
+  );
+  return trx
+    .updateTable('pages')
+    .set({ ...pageToRow(values), updated_at: sql<Date>`now()` })
+    .where('id', '=', stored.id)
+    .returning(PAGE_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
 export async function updatePage(
   db: Db,
   id: number,
@@ -111,19 +137,7 @@ export async function updatePage(
     if (values.slug !== current.slug) {
       await assertSlugFree(trx, 'pages', values.slug, pageClash);
     }
-    await keepVersion(
-      trx,
-      'page',
-      id,
-      { title: current.title, data: pageVersionData(before) },
-      options.author ?? 'admin',
-    );
-    return trx
-      .updateTable('pages')
-      .set({ ...pageToRow(values), updated_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .returning(PAGE_COLUMNS)
-      .executeTakeFirstOrThrow();
+    return replacePageRow(trx, current, values, options.author ?? 'admin');
   });
   const page = pageFromRow(row);
   if (options.publish !== false)

@@ -6,7 +6,7 @@ import { defaultSettings } from '../../../src/lib/site-defaults.ts';
 import { siteUrl } from '../../../src/lib/site-url.ts';
 import { parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
-import type { WriteOptions } from './recipes.ts';
+import type { WriteOptions } from './recipe-writes.ts';
 
 // Site settings: one row, read by everyone, written by the admin.
 

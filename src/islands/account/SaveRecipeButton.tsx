@@ -3,6 +3,8 @@ import { api, errorText } from '../../lib/api/client.ts';
 import { keepRecipesForOffline } from '../../stores/offline-copies.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
+import { bookmarkIcon } from '../../lib/icons/bookmark.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // Saved toggle: Save Recipe / Saved, for logged-in users only (nothing is rendered
 // for visitors). The state comes from the server each time the signed-in user changes. A
@@ -75,18 +77,7 @@ export default function SaveRecipeButton({
       aria-pressed={saved ?? false}
       className={`${saved ? 'btn-primary' : 'btn-ghost'} disabled:opacity-70 ${className}`}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        fill={saved ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      >
-        <path d="M6 3.5h12a1 1 0 0 1 1 1V21l-7-4.5L5 21V4.5a1 1 0 0 1 1-1Z" />
-      </svg>
+      <Icon icon={bookmarkIcon} filled={saved} />
       {saved ? 'Saved' : 'Save Recipe'}
     </button>
   );

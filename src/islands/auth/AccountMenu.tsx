@@ -13,6 +13,9 @@ import { isAdminUser } from '../admin/tabs.ts';
 import { showToast } from '../../stores/toasts.ts';
 import type { AuthTab } from './AuthDialog.tsx';
 import { useSessionUser } from './use-session-user.ts';
+import { chevronDownIcon } from '../../lib/icons/chevron-down.ts';
+import { userIcon } from '../../lib/icons/user.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // The auth dialog (and its validation code) loads on first use: every page has this menu, few
 // visits log in.
@@ -116,9 +119,7 @@ export default function AccountMenu({ variant = 'desktop', brand = 'Forkful' }: 
         <>
           <AccountIcon />
           <span className="max-w-[10rem] truncate">{user.username}</span>
-          <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14" fill="currentColor">
-            <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          </svg>
+          <Icon icon={chevronDownIcon} size={14} />
         </>
       }
       triggerClassName="inline-flex min-h-11 items-center gap-2 rounded-full px-3.5 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-brand-50 dark:text-stone-200 dark:ring-night-line dark:hover:bg-stone-800"
@@ -157,22 +158,7 @@ function signedInItems(username: string, onLogout: () => void): ReactNode[] {
 }
 
 function AccountIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21a8 8 0 0 1 16 0" />
-    </svg>
-  );
+  return <Icon icon={userIcon} size={20} />;
 }
 
 const itemClass =

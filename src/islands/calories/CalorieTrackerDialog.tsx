@@ -18,6 +18,9 @@ import Dialog, { DialogNotice } from '../shared/Dialog.tsx';
 import { focusAfterRemoval } from '../shared/focus-after-removal.ts';
 import AddEntryDialog from './AddEntryDialog.tsx';
 import { formatDay, MEAL_LABELS } from './calorie-format.ts';
+import { plusIcon } from '../../lib/icons/plus.ts';
+import { trashIcon } from '../../lib/icons/trash.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // The calorie tracker dialog: a day (today by default, in the user's time zone), the daily
 // goal (1000–5000, default 2000, saved to the account), that day's entries by meal with their
@@ -69,18 +72,7 @@ export default function CalorieTrackerDialog({ open, onClose, recipe }: CalorieT
           disabled={!date}
           data-add-entry
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-          >
-            <path d="M12 5v14M5 12h14" />
-          </svg>
+          <Icon icon={plusIcon} />
           Add entry
         </button>
       }
@@ -228,19 +220,7 @@ function DeleteEntryButton({ id, label }: { id: number; label: string }) {
       data-row-action="delete-entry"
       className="inline-flex size-11 flex-none items-center justify-center rounded-full text-stone-500 hover:bg-red-50 hover:text-red-700 disabled:opacity-50 dark:text-stone-400 dark:hover:bg-red-950/40 dark:hover:text-red-300"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-      </svg>
+      <Icon icon={trashIcon} />
     </button>
   );
 }

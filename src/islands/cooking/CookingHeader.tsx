@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { CookingRecipe } from './CookingMode.tsx';
+import type { CookingRecipe } from './cooking-recipe.ts';
 
 // Cooking mode's top bar: close (back to the recipe page), the title, time and servings, and
 // the progress through the steps.

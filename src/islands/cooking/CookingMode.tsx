@@ -1,18 +1,17 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { instructionTexts } from '../../lib/recipe-text.ts';
-import type { Recipe } from '../../lib/schemas/recipe.ts';
 import { $cooking, nextStep, previousStep, startCooking } from '../../stores/cooking.ts';
 import { loadUnitSystem, setServings } from '../../stores/recipe-view.ts';
 import { ensureTimerAlerts } from '../kitchen/timer-alerts.ts';
 import AllSteps from './AllSteps.tsx';
+import type { CookingRecipe } from './cooking-recipe.ts';
 import CookingHeader from './CookingHeader.tsx';
 import CookingTimersCard from './CookingTimersCard.tsx';
 import IngredientsCard from './IngredientsCard.tsx';
 import ReadAloudCard from './ReadAloudCard.tsx';
 import RecipeInfoCard from './RecipeInfoCard.tsx';
 import StepCard from './StepCard.tsx';
-import type { StepUses } from '../recipe/StepIngredientList.tsx';
 import { useSpokenTimerAlerts } from './use-spoken-timer-alerts.ts';
 
 // Cooking mode: one step at a time with a progress bar; previous / next by
@@ -21,23 +20,6 @@ import { useSpokenTimerAlerts } from './use-spoken-timer-alerts.ts';
 // and 10 seconds and at the end; recipe info, ingredients and the list of all steps; the screen
 // stays on. Touch targets are at least 44 px: hands are floury. The state and its rules are the
 // cooking store (src/stores/cooking.ts); this file lays out its views.
-
-export type CookingRecipe = Pick<
-  Recipe,
-  | 'id'
-  | 'slug'
-  | 'title'
-  | 'totalTime'
-  | 'prepTime'
-  | 'cookTime'
-  | 'servings'
-  | 'ingredients'
-  | 'instructions'
-  | 'difficulty'
-> & {
-  /** The ingredients each step uses (matched as the page is built); absent: none shown. */
-  stepUses?: StepUses;
-};
 
 export interface CookingModeProps {
   recipe: CookingRecipe;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ingredientSections } from '../../lib/recipe-text.ts';
-import type { CookingRecipe } from './CookingMode.tsx';
+import type { CookingRecipe } from './cooking-recipe.ts';
 
 // The ingredients, folded away: as written until the cook opens them, then the checklist with
 // the unit switch (IngredientsPanel.tsx, loaded on first opening).

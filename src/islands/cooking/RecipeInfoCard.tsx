@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Switch from '../kitchen/Switch.tsx';
-import type { CookingRecipe } from './CookingMode.tsx';
+import type { CookingRecipe } from './cooking-recipe.ts';
 import { useScreenWakeLock } from './wake-lock.ts';
 
 // Total time and servings, and "Keep screen on" where the browser can (on by default).

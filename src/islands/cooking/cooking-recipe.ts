@@ -1,7 +1,25 @@
 import { allIngredientLines } from '../../lib/recipe-text.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
 import { stepIngredientsOf } from '../../lib/step-ingredients.ts';
-import type { CookingRecipe } from './CookingMode.tsx';
+import type { StepUses } from '../recipe/StepIngredientList.tsx';
+
+/** The recipe as cooking mode and its cards see it. */
+export type CookingRecipe = Pick<
+  Recipe,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'totalTime'
+  | 'prepTime'
+  | 'cookTime'
+  | 'servings'
+  | 'ingredients'
+  | 'instructions'
+  | 'difficulty'
+> & {
+  /** The ingredients each step uses (matched as the page is built); absent: none shown. */
+  stepUses?: StepUses;
+};
 
 /**
  * Only the fields cooking mode reads: the island's props are serialised into the page. The step

@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { convertMeasure, VOLUME_UNITS, WEIGHT_UNITS, type MeasureUnit } from '../../lib/unit-conversion.ts';
 import { DecimalField, UnitSelect } from './fields.tsx';
+import { swapIcon } from '../../lib/icons/swap.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // The Convert tab: volume (ml, l, cups, tbsp, tsp, fl-oz, pint, quart, gallon) or
 // weight (g, kg, oz, lb), result to 3 decimals, and nothing at all for non-numeric input.
@@ -102,19 +104,7 @@ export default function Converter() {
           aria-label="Swap units"
           className="mx-auto flex size-11 items-center justify-center rounded-full ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
-            <path d="M7 4 3 8l4 4M3 8h14M17 20l4-4-4-4M21 16H7" />
-          </svg>
+          <Icon icon={swapIcon} />
         </button>
         {select(to, (u) => setUnits([from, u]), 'To')}
       </div>

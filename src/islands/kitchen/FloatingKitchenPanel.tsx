@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatClock } from '../../stores/timers.ts';
 import { useTimers } from './use-timers.ts';
 import { ensureTimerAlerts } from './timer-alerts.ts';
+import { timerIcon } from '../../lib/icons/timer.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // The panel's contents load on first opening: most pages only ever need the button.
 const loadContent = () => import('./KitchenPanelContent.tsx');
@@ -91,19 +93,7 @@ export default function FloatingKitchenPanel({ defaultOpen = false }: FloatingKi
         onPointerEnter={() => void loadContent()}
         className={`relative flex h-14 min-w-14 items-center justify-center gap-2 rounded-full px-4 text-white shadow-xl ring-4 ring-white/70 transition hover:scale-105 dark:ring-night/70 ${finished ? 'bg-red-600' : 'bg-brand-700 dark:bg-brand-500'}`}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="24"
-          height="24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <circle cx="12" cy="13" r="8" />
-          <path d="M12 9v4l2.5 2M9 2h6M12 2v3" />
-        </svg>
+        <Icon icon={timerIcon} size={24} />
         {next && (
           <span className="font-mono text-sm font-bold tabular-nums" aria-hidden="true">
             {formatClock(next.remaining)}

@@ -7,6 +7,9 @@ import {
   type KitchenTimer,
 } from '../../stores/timers.ts';
 import { announce, primeTimerSound } from './timer-alerts.ts';
+import { pauseIcon } from '../../lib/icons/pause.ts';
+import { restartIcon } from '../../lib/icons/restart.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // One timer: name, time left in a role="timer" element (not read out every second),
 // start/pause (disabled once finished), reset and remove; at 0 'Time's up!' in red.
@@ -58,9 +61,7 @@ export default function TimerCard({ timer, compact = false }: { timer: KitchenTi
             style={{ backgroundColor: done ? '#a8a29e' : timer.color }}
           >
             {timer.running ? (
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor">
-                <path d="M7 5h4v14H7zM13 5h4v14h-4z" />
-              </svg>
+              <Icon icon={pauseIcon} />
             ) : (
               <span className="icon icon-play text-lg" aria-hidden="true" />
             )}
@@ -71,18 +72,7 @@ export default function TimerCard({ timer, compact = false }: { timer: KitchenTi
             aria-label={`Reset ${timer.name}`}
             className={`${button} text-stone-600 hover:bg-stone-100 dark:text-stone-300 dark:hover:bg-stone-800`}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-            >
-              <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
-            </svg>
+            <Icon icon={restartIcon} />
           </button>
           <button
             type="button"

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { PrintRecipe } from './PrintPanel.tsx';
+import { printIcon } from '../../lib/icons/print.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // "Print Recipe": the button is all the page loads; the dialog and the
 // print sheet (PrintPanel.tsx) come on first use, or when the pointer heads for the button.
@@ -23,18 +25,7 @@ export default function PrintDialog({ recipe }: { recipe: PrintRecipe }) {
         data-print="hide"
         aria-haspopup="dialog"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinejoin="round"
-        >
-          <path d="M7 8V3h10v5M7 17H4v-7a2 2 0 0 1 2-2h12a2 2 0 0 1 2 2v7h-3M7 14h10v7H7z" />
-        </svg>
+        <Icon icon={printIcon} />
         Print Recipe
       </button>
       {session > 0 && (

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { showToast } from '../../stores/toasts.ts';
+import { shareIcon } from '../../lib/icons/share.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // The share menu: the device's own share sheet where the browser has one (Web
 // Share API), copy link (toast 'Copy failed' / 'Unable to copy link to clipboard.' when the
@@ -130,21 +132,7 @@ export default function ShareMenu({ title, url, text }: ShareMenuProps) {
           }
         }}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-        >
-          <circle cx="18" cy="5" r="2.5" />
-          <circle cx="6" cy="12" r="2.5" />
-          <circle cx="18" cy="19" r="2.5" />
-          <path d="m8.2 10.8 7.6-4.5M8.2 13.2l7.6 4.5" />
-        </svg>
+        <Icon icon={shareIcon} />
         Share
       </button>
       {open && (

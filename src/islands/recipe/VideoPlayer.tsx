@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { formatClock } from '../../stores/timers.ts';
+import { pauseIcon } from '../../lib/icons/pause.ts';
+import { restartIcon } from '../../lib/icons/restart.ts';
+import { soundOffIcon } from '../../lib/icons/sound-off.ts';
+import { soundOnIcon } from '../../lib/icons/sound-on.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // The recipe video: play/pause, seek, volume, mute, speed (0.5–2), restart, full screen; the
 // controls fade after 3 s without mouse movement while playing, and a video whose length is not
@@ -270,26 +275,13 @@ function FileVideo({
             aria-label={playing ? 'Pause' : 'Play'}
           >
             {playing ? (
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="currentColor">
-                <path d="M7 5h4v14H7zM13 5h4v14h-4z" />
-              </svg>
+              <Icon icon={pauseIcon} size={22} />
             ) : (
               <span className="icon icon-play text-2xl" aria-hidden="true" />
             )}
           </button>
           <button type="button" className={iconButton} onClick={restart} aria-label="Restart">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-            >
-              <path d="M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4" />
-            </svg>
+            <Icon icon={restartIcon} size={20} />
           </button>
           <span className="px-2 text-sm tabular-nums">
             {formatClock(time)} / {formatClock(length)}
@@ -302,20 +294,7 @@ function FileVideo({
             aria-label={muted ? 'Unmute' : 'Mute'}
             aria-pressed={muted}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <path d="M4 9v6h4l5 4V5L8 9z" />
-              {muted ? <path d="m16 9 5 6M21 9l-5 6" /> : <path d="M16.5 8.5a5 5 0 0 1 0 7" />}
-            </svg>
+            <Icon icon={muted ? soundOffIcon : soundOnIcon} size={20} />
           </button>
           <label htmlFor={`${id}-volume`} className="sr-only">
             Volume

@@ -11,6 +11,8 @@ import AuthDialog from '../auth/AuthDialog.tsx';
 import StarRating from '../recipe/StarRating.tsx';
 import StarInput from './StarInput.tsx';
 import { useSessionUser } from '../auth/use-session-user.ts';
+import { thumbsUpIcon } from '../../lib/icons/thumbs-up.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // Reviews card: live reviews (username, rating, comment, date, helpful count) and a
 // form with a star rating and a comment. Comments are always rendered as text (React escapes
@@ -174,18 +176,7 @@ function ReviewItem({
             aria-pressed={review.userFound}
             className="inline-flex min-h-9 items-center gap-1.5 rounded-full px-3 py-1 font-medium ring-1 ring-stone-300 hover:bg-brand-50 disabled:cursor-default disabled:opacity-70 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 dark:ring-night-line dark:hover:bg-stone-800 dark:aria-pressed:bg-stone-800 dark:aria-pressed:text-brand-200"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="16"
-              height="16"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinejoin="round"
-            >
-              <path d="M7 11v9H4v-9h3Zm0 0 4-8c1.7 0 2.8 1.3 2.5 3L13 10h5.5a2 2 0 0 1 2 2.4l-1.4 6A2 2 0 0 1 17.2 20H7" />
-            </svg>
+            <Icon icon={thumbsUpIcon} size={16} />
             {review.userFound ? 'Marked helpful' : 'Helpful'} ({review.helpful})
           </button>
         )}

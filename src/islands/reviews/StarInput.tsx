@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { starIcon } from '../../lib/icons/star.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // A 1–5 star picker built from native radio buttons: Tab reaches the group, the arrow keys
 // change the rating, and screen readers announce "3 stars, 3 of 5" without extra code.
@@ -38,18 +40,11 @@ export default function StarInput({
               className="sr-only"
             />
             <span className="sr-only">{`${star} ${star === 1 ? 'star' : 'stars'} (${LABELS[star]})`}</span>
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 20 20"
-              width="30"
-              height="30"
+            <Icon
+              icon={starIcon}
+              size={30}
               className={star <= shown ? 'text-amber-500' : 'text-stone-300 dark:text-stone-600'}
-            >
-              <path
-                fill="currentColor"
-                d="M10 1.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8L10 14.8l-5.3 2.8 1-5.8L1.5 7.7l5.9-.9z"
-              />
-            </svg>
+            />
           </label>
         ))}
         <span className="ml-2 text-sm muted" aria-hidden="true">

@@ -11,6 +11,8 @@ import {
   type ReactNode,
   type SyntheticEvent,
 } from 'react';
+import { closeIcon } from '../../lib/icons/close.ts';
+import { Icon } from './Icon.tsx';
 
 // The one modal dialog of the site. Built on the native <dialog> opened with showModal(), so the
 // browser makes the rest of the page inert, announces the dialog as modal and closes it on
@@ -275,18 +277,7 @@ function CloseButton({
       aria-label={label}
       className={`size-11 items-center justify-center rounded-full text-stone-600 hover:bg-brand-50 hover:text-stone-900 dark:text-stone-300 dark:hover:bg-stone-800 dark:hover:text-white ${className}`}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="18"
-        height="18"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      >
-        <path d="M6 6l12 12M18 6L6 18" />
-      </svg>
+      <Icon icon={closeIcon} />
     </button>
   );
 }

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSessionUser } from '../auth/use-session-user.ts';
 import { forgetSyncedCopies, usersWithCopies } from '../../stores/shopping-device-copies.ts';
 import type { ShoppingRecipe } from '../../lib/shopping/ingredient-item.ts';
+import { listIcon } from '../../lib/icons/list.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // The recipe page's 'Shopping List' button, for logged-in users only: nothing is
 // rendered for visitors or while the session loads, so the prebuilt HTML and the first render
@@ -40,19 +42,7 @@ export default function ShoppingListButton({ recipe }: { recipe: ShoppingRecipe 
           setOpen(true);
         }}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M9 6h11M9 12h11M9 18h11M4.5 6l.01 0M4.5 12l.01 0M4.5 18l.01 0" />
-        </svg>
+        <Icon icon={listIcon} />
         Shopping List
         {toBuy > 0 && (
           <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold tabular-nums text-white dark:bg-brand-300 dark:text-night">

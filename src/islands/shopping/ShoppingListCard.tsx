@@ -17,6 +17,10 @@ import { DialogNotice } from '../shared/Dialog.tsx';
 import { focusAfterRemoval } from '../shared/focus-after-removal.ts';
 import { shoppingServings, type ShoppingRecipe } from '../../lib/shopping/ingredient-item.ts';
 import { EXPORT_FILE_NAME, groupByCategory, itemQuantity } from '../../lib/shopping/shopping-text.ts';
+import { downloadIcon } from '../../lib/icons/download.ts';
+import { plusIcon } from '../../lib/icons/plus.ts';
+import { trashIcon } from '../../lib/icons/trash.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // The shopping-list card: add this recipe's ingredients at the servings the reader chose,
 // the whole list by aisle with check-off (struck through), progress = checked / total, remove,
@@ -85,18 +89,7 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
           aria-busy={adding}
           data-autofocus
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            width="18"
-            height="18"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-          >
-            <path d="M12 5v14M5 12h14" />
-          </svg>
+          <Icon icon={plusIcon} />
           {adding ? 'Adding…' : 'Add ingredients'}
         </button>
       </section>
@@ -203,19 +196,7 @@ export default function ShoppingListCard({ recipe }: { recipe: ShoppingRecipe })
                         aria-label={`Remove ${quantity ? `${quantity} ` : ''}${item.ingredient}`}
                         className="inline-flex size-11 flex-none items-center justify-center rounded-full text-stone-500 hover:bg-red-50 hover:text-red-700 dark:text-stone-400 dark:hover:bg-red-950/40 dark:hover:text-red-300"
                       >
-                        <svg
-                          aria-hidden="true"
-                          viewBox="0 0 24 24"
-                          width="18"
-                          height="18"
-                          fill="none"
-                          stroke="currentColor"
-                          strokeWidth="2"
-                          strokeLinecap="round"
-                          strokeLinejoin="round"
-                        >
-                          <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-                        </svg>
+                        <Icon icon={trashIcon} />
                       </button>
                     </li>
                   );
@@ -294,19 +275,7 @@ export function ShoppingListActions() {
         className="btn-ghost px-3.5 sm:px-5"
         onClick={(event) => download(event.currentTarget)}
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-        </svg>
+        <Icon icon={downloadIcon} />
         Export
       </button>
       {/* aria-disabled, not disabled: a disabled button drops the keyboard focus out of the dialog. */}

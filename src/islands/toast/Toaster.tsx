@@ -1,6 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { $toast, dismissToast, pauseToast, resumeToast } from '../../stores/toasts.ts';
+import { closeIcon } from '../../lib/icons/close.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // The one place toasts appear: a labelled region that F8 focuses, a polite live region
 // so screen readers read each new toast, one toast at a time, dismissed by its close button or
@@ -122,18 +124,7 @@ export default function Toaster() {
                   : 'text-stone-500 hover:bg-stone-100 hover:text-stone-900 dark:text-stone-400 dark:hover:bg-stone-800 dark:hover:text-white'
               }`}
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                width="16"
-                height="16"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              <Icon icon={closeIcon} size={16} />
             </button>
           </li>
         )}

@@ -12,6 +12,29 @@ export type Difficulty = (typeof DIFFICULTIES)[number];
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/**
+ * The sentence of each required recipe field, whether it is missing, empty or too small: the
+ * schema reports these, and the admin form words its inline errors with the very same ones.
+ */
+export const RECIPE_FIELD_MESSAGES = {
+  title: 'Title is required',
+  description: 'Description is required',
+  category: 'Category is required',
+  cuisine: 'Cuisine is required',
+  prepTime: 'Prep time must be at least 1 minute',
+  cookTime: 'Cook time must be at least 1 minute',
+  servings: 'Servings must be at least 1',
+  difficulty: 'Difficulty must be Easy, Medium or Hard',
+  calories: 'Calories must be at least 1',
+  nutrition: 'Nutrition needs numeric calories and protein, carbs and fat amounts',
+  ingredients: 'Add at least one ingredient',
+  instructions: 'Add at least one instruction',
+  tags: 'Add at least one tag',
+} as const satisfies Record<string, string>;
+
+/** The sentence of a URL field (a recipe's image, its video) that is neither a site path nor an http(s) URL. */
+export const URL_MESSAGE = 'Must be a valid URL';
+
 const text = (max: number, required = 'Must not be empty') =>
   v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max));
 const minutes = v.pipe(
@@ -63,8 +86,8 @@ const ingredientRow = v.pipe(
 );
 const ingredientLine = v.union([text(300, 'An ingredient must not be empty'), ingredientRow]);
 const ingredientList = v.pipe(
-  v.array(ingredientLine, 'Add at least one ingredient'),
-  v.minLength(1, 'Add at least one ingredient'),
+  v.array(ingredientLine, RECIPE_FIELD_MESSAGES.ingredients),
+  v.minLength(1, RECIPE_FIELD_MESSAGES.ingredients),
   v.maxLength(100),
 );
 
@@ -74,10 +97,10 @@ export const IngredientsInputSchema = v.union(
     ingredientList,
     v.pipe(
       v.record(text(80, 'A section needs a name'), ingredientList),
-      v.check((groups) => Object.keys(groups).length > 0, 'Add at least one ingredient'),
+      v.check((groups) => Object.keys(groups).length > 0, RECIPE_FIELD_MESSAGES.ingredients),
     ),
   ],
-  'Add at least one ingredient',
+  RECIPE_FIELD_MESSAGES.ingredients,
 );
 
 const instructionObject = v.object({
@@ -89,9 +112,9 @@ const instructionObject = v.object({
 export const InstructionsInputSchema = v.pipe(
   v.array(
     v.union([text(2000, 'A step must not be empty'), instructionObject]),
-    'Add at least one instruction',
+    RECIPE_FIELD_MESSAGES.instructions,
   ),
-  v.minLength(1, 'Add at least one instruction'),
+  v.minLength(1, RECIPE_FIELD_MESSAGES.instructions),
   v.maxLength(60),
 );
 
@@ -118,10 +141,10 @@ export function isSiteUrl(value: string): boolean {
 const optionalUrl = v.optional(
   v.nullable(
     v.pipe(
-      v.string('Must be a valid URL'),
+      v.string(URL_MESSAGE),
       v.trim(),
       v.maxLength(2000),
-      v.check((s) => s === '' || isSiteUrl(s), 'Must be a valid URL'),
+      v.check((s) => s === '' || isSiteUrl(s), URL_MESSAGE),
     ),
   ),
 );
@@ -169,37 +192,34 @@ const recipeInputEntries = {
       v.maxLength(120),
     ),
   ),
-  title: text(200, 'Title is required'),
-  description: text(600, 'Description is required'),
+  title: text(200, RECIPE_FIELD_MESSAGES.title),
+  description: text(600, RECIPE_FIELD_MESSAGES.description),
   // The fields a recipe may lack are nullable as well as optional: a recipe read from the API
   // (where they are null) is accepted back as it is.
   summary: v.optional(v.nullable(v.pipe(v.string('Summary must be text'), v.trim(), v.maxLength(2000)))),
   image: optionalUrl,
   category: v.pipe(
-    v.string('Category is required'),
+    v.string(RECIPE_FIELD_MESSAGES.category),
     v.trim(),
-    v.nonEmpty('Category is required'),
+    v.nonEmpty(RECIPE_FIELD_MESSAGES.category),
     v.regex(SLUG_PATTERN, 'Must be a category slug'),
   ),
-  cuisine: text(60, 'Cuisine is required'),
-  prepTime: atLeastOne('Prep time must be at least 1 minute', 60 * 24 * 7),
+  cuisine: text(60, RECIPE_FIELD_MESSAGES.cuisine),
+  prepTime: atLeastOne(RECIPE_FIELD_MESSAGES.prepTime, 60 * 24 * 7),
   /** 0 only with `noCooking` (smoothies, salads): at least 1 otherwise. */
   cookTime: minutes,
   /** The form's "No cooking" box: the recipe's cook time is a known zero. */
   noCooking: v.optional(v.boolean()),
   totalTime: v.optional(minutes),
-  servings: atLeastOne('Servings must be at least 1', 1000),
-  difficulty: v.picklist(DIFFICULTIES, 'Difficulty must be Easy, Medium or Hard'),
-  calories: v.pipe(atLeastOne('Calories must be at least 1', 10000)),
-  nutrition: v.object(
-    NutritionInputSchema.entries,
-    'Nutrition needs numeric calories and protein, carbs and fat amounts',
-  ),
+  servings: atLeastOne(RECIPE_FIELD_MESSAGES.servings, 1000),
+  difficulty: v.picklist(DIFFICULTIES, RECIPE_FIELD_MESSAGES.difficulty),
+  calories: v.pipe(atLeastOne(RECIPE_FIELD_MESSAGES.calories, 10000)),
+  nutrition: v.object(NutritionInputSchema.entries, RECIPE_FIELD_MESSAGES.nutrition),
   ingredients: IngredientsInputSchema,
   instructions: InstructionsInputSchema,
   tags: v.pipe(
-    v.array(v.pipe(text(40, 'A tag must not be empty'), v.toLowerCase()), 'Add at least one tag'),
-    v.minLength(1, 'Add at least one tag'),
+    v.array(v.pipe(text(40, 'A tag must not be empty'), v.toLowerCase()), RECIPE_FIELD_MESSAGES.tags),
+    v.minLength(1, RECIPE_FIELD_MESSAGES.tags),
     v.maxLength(12, 'At most 12 tags'),
   ),
   faqs: v.optional(v.pipe(v.array(FaqInputSchema), v.maxLength(10))),
@@ -207,9 +227,9 @@ const recipeInputEntries = {
     v.pipe(
       v.nullable(
         v.pipe(
-          v.string('Must be a valid URL'),
+          v.string(URL_MESSAGE),
           v.trim(),
-          v.check((s) => s === '' || isSiteUrl(s), 'Must be a valid URL'),
+          v.check((s) => s === '' || isSiteUrl(s), URL_MESSAGE),
         ),
       ),
       v.transform((s) => (s ? s : undefined)),
@@ -259,34 +279,17 @@ function stepIngredientsFit(r: {
 }
 const STEP_INGREDIENTS_MISFIT = "Step ingredients must refer to the recipe's steps and ingredient lines";
 
-/** A missing field gets the same sentence as an empty one. */
-const MISSING_RECIPE_FIELDS: Record<string, string> = {
-  title: 'Title is required',
-  description: 'Description is required',
-  category: 'Category is required',
-  cuisine: 'Cuisine is required',
-  prepTime: 'Prep time must be at least 1 minute',
-  cookTime: 'Cook time must be at least 1 minute',
-  servings: 'Servings must be at least 1',
-  difficulty: 'Difficulty must be Easy, Medium or Hard',
-  calories: 'Calories must be at least 1',
-  nutrition: 'Nutrition needs numeric calories and protein, carbs and fat amounts',
-  ingredients: 'Add at least one ingredient',
-  instructions: 'Add at least one instruction',
-  tags: 'Add at least one tag',
-};
-
 export const RecipeInputSchema = v.pipe(
   v.object(recipeInputEntries, (issue) =>
     issue.input === undefined && typeof issue.path?.at(-1)?.key === 'string'
-      ? (MISSING_RECIPE_FIELDS[issue.path.at(-1)!.key as string] ??
+      ? ((RECIPE_FIELD_MESSAGES as Record<string, string>)[issue.path.at(-1)!.key as string] ??
         `${String(issue.path.at(-1)!.key)} is required`)
       : 'Expected a recipe object',
   ),
   v.forward(
     v.check(
       (r) => r.cookTime >= 1 || (r.cookTime === 0 && r.noCooking === true),
-      'Cook time must be at least 1 minute',
+      RECIPE_FIELD_MESSAGES.cookTime,
     ),
     ['cookTime'],
   ),

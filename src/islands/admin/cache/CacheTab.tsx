@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api, errorText } from '../../../lib/api/client.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { useConfirm } from '../../shared/ConfirmDialog.tsx';
@@ -13,55 +13,12 @@ import {
   IMAGE_POLL_MS,
   orderedAreas,
 } from './cache-view.ts';
+import { usePoll } from './use-poll.ts';
 
 // The Cache tab: each response-cache area as a bar
 // of size against maxSize with hits, misses and hit ratio (polled every 10 s), the image stats
 // (every 30 s), and the actions with their toasts ('Cache Cleared', 'Failed to clear cache', …). Polling stops while the tab or the browser
 // tab is hidden.
-
-/** Fetches `load` now and every `ms` (null: once) while `active` and the page is visible. */
-function usePoll<T>(
-  load: () => Promise<T>,
-  ms: number | null,
-  active: boolean,
-): [T | null, unknown, () => void] {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!active) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const run = async () => {
-      if (document.visibilityState === 'visible')
-        try {
-          const next = await load();
-          if (!stopped) {
-            setData(next);
-            setError(null);
-          }
-        } catch (err) {
-          if (!stopped) setError(err);
-        }
-      if (!stopped && ms !== null) timer = setTimeout(() => void run(), ms);
-    };
-    void run();
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') {
-        clearTimeout(timer);
-        void run();
-      }
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, ms, tick]);
-  return [data, error, () => setTick((t) => t + 1)];
-}
 
 export default function CacheTab() {
   const active = useTabActive();

@@ -9,7 +9,7 @@ import {
   type IngredientRow,
   type IngredientSectionDraft,
   type StepDraft,
-} from './recipe-form.ts';
+} from './recipe-draft.ts';
 
 // The list parts of the recipe form, usable without knowing JSON: ingredient rows (quantity,
 // unit, item, note) in named sections, numbered steps that move up and down, tags as chips, FAQs.

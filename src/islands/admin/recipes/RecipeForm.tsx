@@ -14,15 +14,14 @@ import {
   DIFFICULTY_OPTIONS,
   draftFromRecipe,
   emptyDraft,
-  inputFromDraft,
   NUTRIENTS,
-  previewRecipe,
-  recipeInputOf,
-  validateDraft,
   type NutrientKey,
   type RecipeDraft,
-} from './recipe-form.ts';
+} from './recipe-draft.ts';
 import DietsField from './DietsField.tsx';
+import { inputFromDraft, recipeInputOf } from './recipe-input.ts';
+import { previewRecipe } from './recipe-preview.ts';
+import { validateDraft } from './recipe-validation.ts';
 import StepIngredientsEditor from './StepIngredientsEditor.tsx';
 import VersionsPanel from './VersionsPanel.tsx';
 

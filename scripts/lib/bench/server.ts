@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server-flags.ts';
+import { root } from './options.ts';
+
+// The real local server the bench builds with and measures: started on a free port, waited on.
+
+export interface RunningServer {
+  child: ChildProcess;
+  output: () => string;
+  port: number;
+}
+
+/**
+ * How long a build of `recipes` may take before the bench gives up: 30 minutes, more for large
+ * catalogues (50,000 recipes build in ~10 minutes on an idle 2-core machine, several times that
+ * on a busy one).
+ */
+export function buildTimeoutMs(recipes: number): number {
+  return Math.max(30 * 60_000, recipes * 72);
+}
+
+export async function startServer(
+  dataDir: string,
+  port: number,
+  recipes = 0,
+  databaseUrl?: string,
+): Promise<RunningServer> {
+  let output = '';
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      ...SERVER_ENV,
+      PORT: String(port),
+      FORKFUL_DATA_DIR: dataDir,
+      SITE_URL: `http://localhost:${port}`,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  try {
+    await waitFor(
+      () => output.includes('Forkful is running at'),
+      buildTimeoutMs(recipes),
+      () => output,
+      child,
+    );
+  } catch (err) {
+    child.kill('SIGTERM');
+    throw err;
+  }
+  return { child, output: () => output, port };
+}
+
+export async function waitFor(
+  condition: () => boolean,
+  timeoutMs: number,
+  context: () => string,
+  child?: ChildProcess,
+): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (child && child.exitCode !== null) throw new Error(`The server exited:\n${context()}`);
+    if (Date.now() > until) throw new Error(`Timed out:\n${context()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
