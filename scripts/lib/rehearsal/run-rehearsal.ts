@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,14 +14,19 @@ import {
 import { makeCheckout } from './checkout.ts';
 import { createFreshDatabase, freePort, siteEnvironment } from './environment.ts';
 import { startNeonLikeProxy, type NeonLikeProxy } from './neon-like-proxy.ts';
-import {
-  countPages,
-  NETLIFY_CLI,
-  NetlifyStandIn,
-  runCommand,
-  type DeployRecord,
-} from './netlify-stand-in.ts';
+import { startNetlifyServe } from './netlify-serve.ts';
+import { countPages, NETLIFY_CLI, NetlifyStandIn, runCommand } from './netlify-stand-in.ts';
+import type { RehearsalOptions, RehearsalReport } from './report.ts';
 import { expectThat, SiteClient } from './site-client.ts';
+import {
+  countFiles,
+  countZips,
+  setScheduleHour,
+  waitFor,
+  waitForJob,
+  waitForJobs,
+  waitForLive,
+} from './waits.ts';
 
 // The production rehearsal (`npm run rehearse`): Netlify's own build and function runtime
 // (netlify-cli, offline) against a fresh database on the local PostgreSQL reached by Neon's
@@ -30,28 +34,7 @@ import { expectThat, SiteClient } from './site-client.ts';
 // build hook that runs the next deploy. It walks the owner's and the visitor's paths and reports
 // the figures. Every request stays on 127.0.0.1.
 
-export interface RehearsalReport {
-  ok: boolean;
-  error?: string;
-  seconds: { total: number; setup: number; firstDeployAndServe: number; editToLive?: number };
-  /** How long `netlify serve` took to start (its own build included). */
-  serveSeconds?: number;
-  deploys: DeployRecord[];
-  coldStart?: { function: string; firstMs: number; warmMs: number };
-  heaviestColdStart?: { function: string; firstMs: number; warmMs: number };
-  /** Functions Netlify's build bundled. (Their sizes are measured by tests/bundles over a real
-   * install: here node_modules are links to the repository's, which the zips keep as links.) */
-  functionsBundled: number;
-  hookCalls: number;
-  checks: string[];
-}
-
-export interface RehearsalOptions {
-  repoRoot: string;
-  log?: (line: string) => void;
-  /** Keep the work folder (logs of every build) instead of deleting it. */
-  keep?: boolean;
-}
+export type { RehearsalOptions, RehearsalReport } from './report.ts';
 
 const RECIPE = { slug: 'beef-bourguignon', title: 'Beef Bourguignon' };
 const ADMIN_PASSWORD = 'rehearsal-admin-password-42';
@@ -75,7 +58,6 @@ export async function runRehearsal(options: RehearsalOptions): Promise<Rehearsal
     log(`✓ ${check}`);
   };
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
-  let serve: ChildProcess | undefined;
   let browser: Browser | undefined;
   let standIn: NetlifyStandIn | undefined;
   /** What the rehearsal was doing, for the failure's sentence; and the browser page, for a screenshot. */
@@ -149,33 +131,12 @@ export async function runRehearsal(options: RehearsalOptions): Promise<Rehearsal
     // `netlify serve` (which runs a Netlify Build of its own before it serves: its pages are
     // replaced by the first deploy's), then the static site, redirects, headers and functions.
     const serveStarted = performance.now();
-    let serveLog = '';
-    serve = spawn(
-      process.execPath,
-      [
-        path.join(siteDir, NETLIFY_CLI),
-        'serve',
-        '--offline',
-        '--internal-disable-edge-functions',
-        '--port',
-        String(port),
-        '--functions-port',
-        String(await freePort()),
-      ],
-      {
-        cwd: siteDir,
-        env: { ...env, DEPLOY_ID: 'serve', BUILD_ID: 'serve' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    serve.stdout?.on('data', (chunk: Buffer) => (serveLog += chunk.toString()));
-    serve.stderr?.on('data', (chunk: Buffer) => (serveLog += chunk.toString()));
-    const served = serve;
+    const served = await startNetlifyServe({ siteDir, env, port, functionsPort: await freePort() });
     cleanups.push(() => {
-      fs.writeFileSync(path.join(workDir, 'serve.log'), serveLog);
-      served.kill('SIGTERM');
+      fs.writeFileSync(path.join(workDir, 'serve.log'), served.log());
+      served.stop();
     });
-    await waitForServe(() => serveLog, served, 300_000);
+    const serveLog = served.log();
     const serveBuild = countPages(serveLog);
     standIn.goLive();
     const ready = await fetch(`${origin}/`);
@@ -419,107 +380,4 @@ export async function runRehearsal(options: RehearsalOptions): Promise<Rehearsal
     report.seconds.total = since(started);
   }
   return report;
-}
-
-async function waitForServe(output: () => string, child: ChildProcess, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`netlify serve stopped (exit ${child.exitCode}):\n${output().slice(-3000)}`);
-    if (/Local dev server ready/.test(output())) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`netlify serve was not ready within ${timeoutMs / 1000} s:\n${output().slice(-3000)}`);
-}
-
-async function waitFor(test: () => boolean, timeoutMs: number, sentence: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!test()) {
-    expectThat(Date.now() < deadline, sentence);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-interface JobView {
-  status: string;
-  error: string | null;
-  results: { id: number; slug: string }[];
-}
-
-/**
- * A poll, as the dashboard makes: a 503 (the database could not be reached in time, which a
- * machine busy with a build and a generation batch can cause) is waited out, like the dashboard
- * keeps its last state; anything else but 200 stops the rehearsal.
- */
-async function pollJson<T>(client: SiteClient, pathname: string): Promise<T | undefined> {
-  const res = await client.request(pathname);
-  if (res.status === 503) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    return undefined;
-  }
-  expectThat(res.status === 200, `GET ${pathname} answered ${res.status}: ${res.text.slice(0, 300)}`);
-  return res.json() as T;
-}
-
-async function waitForJob(client: SiteClient, id: number, timeoutMs: number): Promise<JobView> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const job = await pollJson<JobView>(client, `/api/generator/jobs/${id}`);
-    if (!job) continue;
-    if (job.status === 'done' || job.status === 'failed') return job;
-    expectThat(Date.now() < deadline, `generator job ${id} is still ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-async function waitForJobs(client: SiteClient, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const jobs = await pollJson<JobView[]>(client, '/api/generator/jobs');
-    if (!jobs) continue;
-    if (jobs.every((job) => job.status === 'done' || job.status === 'failed')) return;
-    expectThat(Date.now() < deadline, 'a generator job did not finish');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-async function waitForLive(client: SiteClient, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const status = await pollJson<{ state: string; error: string | null }>(
-      client,
-      '/api/admin/publish/status',
-    );
-    if (!status) continue;
-    if (status.state === 'live') return;
-    expectThat(status.state !== 'failed', `publishing failed: ${status.error}`);
-    expectThat(Date.now() < deadline, `the site was still ${status.state}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
-
-/** The dashboard offers every third hour; the rehearsal schedules the current one directly. */
-async function setScheduleHour(databaseName: string, hour: number): Promise<void> {
-  const { openPostgres } = await import('../../../db/client.ts');
-  const { LOCAL_POSTGRES } = await import('./environment.ts');
-  const db = openPostgres(LOCAL_POSTGRES.replace(/\/[^/]*$/, `/${databaseName}`));
-  try {
-    await db
-      .updateTable('generator_config')
-      .set({ schedule_hours: [hour] })
-      .execute();
-  } finally {
-    await db.destroy();
-  }
-}
-
-function countZips(dir: string): number {
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.zip')).length : 0;
-}
-
-function countFiles(dir: string): number {
-  let n = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true }))
-    n += entry.isDirectory() ? countFiles(path.join(dir, entry.name)) : 1;
-  return n;
 }
