@@ -1,4 +1,5 @@
-import type { Db } from '../client.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
 import { dietColumns } from '../mappers/recipe.ts';
 import { DIET_RULES_VERSION } from '../../src/lib/diets.ts';
 import type { Ingredients } from '../../src/lib/schemas/recipe.ts';
@@ -9,7 +10,7 @@ import type { Ingredients } from '../../src/lib/schemas/recipe.ts';
 const BATCH = 200;
 
 /** Re-reads stale diets; returns how many recipes were updated. */
-export async function refreshRecipeDiets(db: Db): Promise<number> {
+export async function refreshRecipeDiets(db: Kysely<Database>): Promise<number> {
   let updated = 0;
   for (;;) {
     const stale = await db

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
-import type { TrashedRows } from './trash.ts';
+import type { TrashedRows } from './trashed-rows.ts';
 
 // What a cook's notebook keeps of a recipe that goes to the trash: the rows that hang on it
 // (collection memberships, notes, cooking log, plan entries) go into the recipe's trash entry

@@ -5,6 +5,9 @@ import type { Database, TrashedEntity } from '../../../db/schema.ts';
 import type { TrashEntry } from '../../../src/lib/api/answers.ts';
 import { ApiError, notFound } from '../http.ts';
 import { NOTEBOOK_RESTORABLE } from './notebook-trash.ts';
+import type { TrashedRows } from './trashed-rows.ts';
+
+export type { TrashedRows } from './trashed-rows.ts';
 
 // Deletes that can be undone. Deleting admin content copies the row and the
 // rows that hang on it (a recipe's reviews, helpful marks and saves) into one trash entry, in the
@@ -27,12 +30,6 @@ const RESTORABLE: Record<string, (alias: string) => RawBuilder<unknown> | undefi
   saved_recipes: (t) => sql`${sql.ref(`${t}.user_id`)} IN (SELECT id FROM users)`,
   ...NOTEBOOK_RESTORABLE,
 };
-
-export interface TrashedRows {
-  table: keyof Database & string;
-  columns: string[];
-  rows: Record<string, unknown>[];
-}
 
 /** Rows a delete set to NULL (ON DELETE SET NULL), pointed back at the restored row. */
 export interface Relink {
