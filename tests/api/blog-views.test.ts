@@ -6,9 +6,8 @@ import {
   viewDay,
   visitorKey,
 } from '../../functions/_shared/services/blog-views.ts';
-import { as } from '../helpers/accounts.ts';
 import { useAdminSuite } from '../helpers/admin-session.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Blog post views: one per visitor (address + browser) per post per day, robots not counted,
 // beacons rate-limited per address, drafts and unknown posts refused; the admin's list shows them.
@@ -24,8 +23,8 @@ describe.skipIf(!databaseAvailable)(`blog post views on ${engine}`, () => {
   const { admin } = useAdminSuite();
 
   const view = (slug: string, userAgent: string | null, ip = '203.0.113.7') =>
-    call(blog, `/api/blog/posts/${slug}/view`, {
-      method: 'POST',
+    callRoute(blog, 'POST', '/api/blog/posts/:slug/view', {
+      params: { slug },
       ip,
       headers: userAgent === null ? {} : { 'user-agent': userAgent },
     });
@@ -115,7 +114,10 @@ describe.skipIf(!databaseAvailable)(`blog post views on ${engine}`, () => {
 
   it("shows the count in the admin's list of posts", async () => {
     await view(SLUG, CHROME);
-    const list = await call(blog, '/api/blog/posts?limit=200', as(admin));
-    expect(list.body.find((p: { slug: string }) => p.slug === SLUG)).toMatchObject({ views: 1 });
+    const list = await callRoute(blog, 'GET', '/api/blog/posts', {
+      query: { limit: 200 },
+      headers: { cookie: admin.cookie },
+    });
+    expect(list.body.find((p) => p.slug === SLUG)).toMatchObject({ views: 1 });
   });
 });

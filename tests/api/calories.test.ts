@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
 import calories from '../../functions/calorie-tracking.ts';
-import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
   const db = useTestDatabase();
@@ -35,19 +36,24 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
 
   /** The eater's entries the day tests read: dinner (1.5 servings) and lunch on DAY, a snack the day after. */
   const addDayEntries = async () => {
-    for (const json of [
+    const entries: NewEntry[] = [
       { date: DAY, recipeId: recipe.id, servings: 1.5, mealType: 'dinner' },
       { date: DAY, recipeId: recipe.id, mealType: 'lunch' },
       { date: '2026-03-15', recipeId: recipe.id, servings: 2, mealType: 'snack' },
-    ]) {
+    ];
+    for (const json of entries) {
       expect((await addEntry(eater, json)).status).toBe(201);
     }
   };
 
-  const addEntry = (account: TestAccount, json: unknown) =>
-    call(calories, '/api/calorie-tracking', as(account, { method: 'POST', json }));
+  type NewEntry = RouteOf<'POST', '/api/calorie-tracking'>['body'];
+  const addEntry = (account: TestAccount, json: NewEntry) =>
+    callRoute(calories, 'POST', '/api/calorie-tracking', { body: json, headers: { cookie: account.cookie } });
   const day = (account: TestAccount, date = DAY) =>
-    call(calories, `/api/calorie-tracking?date=${date}`, as(account));
+    callRoute(calories, 'GET', '/api/calorie-tracking', {
+      query: { date },
+      headers: { cookie: account.cookie },
+    });
   const rowCount = async () =>
     Number(
       (
@@ -76,14 +82,17 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
   });
 
   it('ignores calories sent by the browser', async () => {
-    const res = await addEntry(eater, {
-      date: '2026-03-15',
-      recipeId: recipe.id,
-      servings: 2,
-      mealType: 'snack',
-      calories: 1,
-      recipeName: 'Fake',
-    });
+    const res = await addEntry(
+      eater,
+      unchecked({
+        date: '2026-03-15',
+        recipeId: recipe.id,
+        servings: 2,
+        mealType: 'snack',
+        calories: 1,
+        recipeName: 'Fake',
+      }),
+    );
     expect(res.body).toMatchObject({ calories: recipe.calories * 2, recipeName: recipe.title });
   });
 
@@ -92,7 +101,7 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
     const res = await day(eater);
     expect(res.status).toBe(200);
     expect(res.body.date).toBe(DAY);
-    expect(res.body.entries.map((e: { mealType: string }) => e.mealType)).toEqual(['dinner', 'lunch']);
+    expect(res.body.entries.map((e) => e.mealType)).toEqual(['dinner', 'lunch']);
     expect(res.body.total).toBe(Math.round(recipe.calories * 1.5) + recipe.calories);
     expect(res.body.goal).toBe(2000);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -103,7 +112,10 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
     await addDayEntries();
     expect((await day(other)).body).toMatchObject({ entries: [], total: 0 });
     const [entry] = (await day(eater)).body.entries;
-    const res = await call(calories, `/api/calorie-tracking/${entry.id}`, as(other, { method: 'DELETE' }));
+    const res = await callRoute(calories, 'DELETE', '/api/calorie-tracking/:id', {
+      params: { id: entry!.id },
+      headers: { cookie: other.cookie },
+    });
     expect(res.status).toBe(404);
     expect((await day(eater)).body.entries).toHaveLength(2);
   });
@@ -112,23 +124,38 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
     const { id } = (await addEntry(eater, { date: '2026-03-16', recipeId: recipe.id, mealType: 'breakfast' }))
       .body;
     expect(
-      (await call(calories, `/api/calorie-tracking/${id}`, as(eater, { method: 'DELETE' }))).status,
+      (
+        await callRoute(calories, 'DELETE', '/api/calorie-tracking/:id', {
+          params: { id },
+          headers: { cookie: eater.cookie },
+        })
+      ).status,
     ).toBe(200);
     expect(
-      (await call(calories, `/api/calorie-tracking/${id}`, as(eater, { method: 'DELETE' }))).status,
+      (
+        await callRoute(calories, 'DELETE', '/api/calorie-tracking/:id', {
+          params: { id },
+          headers: { cookie: eater.cookie },
+        })
+      ).status,
     ).toBe(404);
   });
 
   it('keeps a goal per user (default 2000)', async () => {
-    expect((await call(calories, '/api/calorie-tracking/goal', as(eater))).body).toEqual({ goal: 2000 });
-    const res = await call(
-      calories,
-      '/api/calorie-tracking/goal',
-      as(eater, { method: 'PUT', json: { goal: 1800 } }),
-    );
+    expect(
+      (await callRoute(calories, 'GET', '/api/calorie-tracking/goal', { headers: { cookie: eater.cookie } }))
+        .body,
+    ).toEqual({ goal: 2000 });
+    const res = await callRoute(calories, 'PUT', '/api/calorie-tracking/goal', {
+      body: { goal: 1800 },
+      headers: { cookie: eater.cookie },
+    });
     expect(res.body).toEqual({ goal: 1800 });
     expect((await day(eater)).body.goal).toBe(1800);
-    expect((await call(calories, '/api/calorie-tracking/goal', as(other))).body).toEqual({ goal: 2000 });
+    expect(
+      (await callRoute(calories, 'GET', '/api/calorie-tracking/goal', { headers: { cookie: other.cookie } }))
+        .body,
+    ).toEqual({ goal: 2000 });
   });
 
   it.each([
@@ -137,15 +164,19 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
     ['a fraction', 1500.5],
     ['text', '2000'],
   ])('rejects a goal of %s (400, goal unchanged)', async (_name, goal) => {
-    const before = (await call(calories, '/api/calorie-tracking/goal', as(eater))).body.goal;
-    const res = await call(
-      calories,
-      '/api/calorie-tracking/goal',
-      as(eater, { method: 'PUT', json: { goal } }),
-    );
+    const before = (
+      await callRoute(calories, 'GET', '/api/calorie-tracking/goal', { headers: { cookie: eater.cookie } })
+    ).body.goal;
+    const res = await callRoute(calories, 'PUT', '/api/calorie-tracking/goal', {
+      body: { goal: unchecked<number>(goal) },
+      headers: { cookie: eater.cookie },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('Calorie goal must be between 1000 and 5000');
-    expect((await call(calories, '/api/calorie-tracking/goal', as(eater))).body.goal).toBe(before);
+    expect(
+      (await callRoute(calories, 'GET', '/api/calorie-tracking/goal', { headers: { cookie: eater.cookie } }))
+        .body.goal,
+    ).toBe(before);
   });
 
   it.each([
@@ -168,7 +199,7 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
     ['no date', { recipeId: 1, mealType: 'lunch' }, 'YYYY-MM-DD'],
   ])('rejects %s with 400 and stores nothing', async (_name, body, message) => {
     const before = await rowCount();
-    const res = await addEntry(eater, body);
+    const res = await addEntry(eater, unchecked(body));
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(message);
     expect(await rowCount()).toBe(before);
@@ -185,16 +216,22 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
   });
 
   it.each([
-    ['GET', '/api/calorie-tracking'],
-    ['POST', '/api/calorie-tracking'],
-    ['DELETE', '/api/calorie-tracking/1'],
-    ['GET', '/api/calorie-tracking/goal'],
-    ['PUT', '/api/calorie-tracking/goal'],
-  ])('%s %s needs a session (401)', async (method, path) => {
-    const res = await call(calories, path, {
-      method,
-      ...(method === 'POST' || method === 'PUT' ? { json: {} } : {}),
-    });
+    ['GET /api/calorie-tracking', () => callRoute(calories, 'GET', '/api/calorie-tracking')],
+    [
+      'POST /api/calorie-tracking',
+      () => callRoute(calories, 'POST', '/api/calorie-tracking', { body: unchecked({}) }),
+    ],
+    [
+      'DELETE /api/calorie-tracking/1',
+      () => callRoute(calories, 'DELETE', '/api/calorie-tracking/:id', { params: { id: 1 } }),
+    ],
+    ['GET /api/calorie-tracking/goal', () => callRoute(calories, 'GET', '/api/calorie-tracking/goal')],
+    [
+      'PUT /api/calorie-tracking/goal',
+      () => callRoute(calories, 'PUT', '/api/calorie-tracking/goal', { body: unchecked({}) }),
+    ],
+  ])('%s needs a session (401)', async (_route, send) => {
+    const res = await send();
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('Please log in to track calories');
   });

@@ -6,10 +6,9 @@ import recipes from '../../functions/recipes.ts';
 import settings from '../../functions/settings.ts';
 import { setPurgeApiUrl } from '../../functions/_shared/cache/cdn-purge.ts';
 import { publishingSettled } from '../../functions/_shared/publish.ts';
-import { as } from '../helpers/accounts.ts';
 import { useAdminSuite } from '../helpers/admin-session.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // The CDN purge as deployed: Netlify gives the functions NETLIFY_PURGE_API_TOKEN and SITE_ID, and
 // an admin write, through its route and the publish step, sends @netlify/functions' purgeCache
@@ -79,16 +78,19 @@ describe.skipIf(!databaseAvailable)(`CDN purge on publish on ${engine}`, () => {
 
   it('a recipe edit purges the recipe, its category and the recipe lists, search and featured', async () => {
     const input = validRecipeInput({ title: 'Purge Test Lemon Pasta', category: 'main-course' });
-    const made = await call(recipes, '/api/recipes', as(admin, { method: 'POST', json: input }));
+    const made = await callRoute(recipes, 'POST', '/api/recipes', {
+      body: input,
+      headers: { cookie: admin.cookie },
+    });
     expect(made.status).toBe(201);
     await publishingSettled();
     purges.length = 0;
-    const recipe = { id: made.body.id as number, category: 'main-course' };
-    const res = await call(
-      recipes,
-      `/api/recipes/${recipe.id}`,
-      as(admin, { method: 'PUT', json: { ...input, description: `${input.description} Edited.` } }),
-    );
+    const recipe = { id: made.body.id, category: 'main-course' };
+    const res = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+      params: { id: recipe.id },
+      body: { ...input, description: `${input.description} Edited.` },
+      headers: { cookie: admin.cookie },
+    });
     expect(res.status).toBe(200);
     expect(await onlyPurge()).toEqual(
       ['featured', 'recipes', 'search', `recipe-${recipe.id}`, `category-${recipe.category}`].sort(),
@@ -101,22 +103,21 @@ describe.skipIf(!databaseAvailable)(`CDN purge on publish on ${engine}`, () => {
       .select(['id', 'slug', 'name'])
       .orderBy('id')
       .executeTakeFirstOrThrow();
-    const res = await call(
-      categories,
-      `/api/categories/${category.id}`,
-      as(admin, { method: 'PUT', json: { name: category.name, description: 'Edited for the purge test.' } }),
-    );
+    const res = await callRoute(categories, 'PUT', '/api/categories/:id', {
+      params: { id: category.id },
+      body: { name: category.name, description: 'Edited for the purge test.' },
+      headers: { cookie: admin.cookie },
+    });
     expect(res.status).toBe(200);
     expect(await onlyPurge()).toEqual(['categories', `category-${category.slug}`].sort());
   });
 
   it('a settings change purges settings and pages, nothing of recipes', async () => {
-    const current = (await call(settings, '/api/settings')).body;
-    const res = await call(
-      settings,
-      '/api/settings',
-      as(admin, { method: 'PUT', json: { ...current, siteName: `${current.siteName} (edited)` } }),
-    );
+    const current = (await callRoute(settings, 'GET', '/api/settings')).body;
+    const res = await callRoute(settings, 'PUT', '/api/settings', {
+      body: { ...current, siteName: `${current.siteName} (edited)` },
+      headers: { cookie: admin.cookie },
+    });
     expect(res.status).toBe(200);
     expect(await onlyPurge()).toEqual(['pages', 'settings']);
   });

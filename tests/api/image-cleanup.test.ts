@@ -7,10 +7,10 @@ import adminImages from '../../functions/admin-images.ts';
 import images from '../../functions/images.ts';
 import { FolderImageStore, setImageStore } from '../../functions/_shared/images/store.ts';
 import { publishingSettled } from '../../functions/_shared/publish.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
+import { type TestAccount } from '../helpers/accounts.ts';
 import { guardAccounts } from '../helpers/admin-session.ts';
 import { TEST_DATA } from '../helpers/paths.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Unused stored images: an image no recipe, blog post, category, page, saved version or
 // trashed item refers to, stored more than a day ago, is removed by POST
@@ -38,8 +38,12 @@ describe.runIf(databaseAvailable)(`unused image cleanup on ${engine}`, () => {
   let admin: TestAccount;
   const stored: { key: string; url: string; path: string }[] = [];
 
-  const route = (url: string, method: string, who: TestAccount | null = admin) =>
-    call(adminImages, url, who ? as(who, { method }) : { method });
+  const removeUnused = (who: TestAccount | null = admin) =>
+    callRoute(adminImages, 'POST', '/api/admin/images/remove-unused', {
+      headers: who ? { cookie: who.cookie } : {},
+    });
+  const stats = () =>
+    callRoute(adminImages, 'GET', '/api/admin/images/stats', { headers: { cookie: admin.cookie } });
   const served = async (key: string, width: 1200 | 600) =>
     (await images(new Request(`http://localhost:8888/api/images/${key}/${width}.webp`))).status;
 
@@ -63,7 +67,10 @@ describe.runIf(databaseAvailable)(`unused image cleanup on ${engine}`, () => {
         .toBuffer();
       const body = new FormData();
       body.set('image', new File([new Uint8Array(bytes)], `case-${i}.png`, { type: 'image/png' }));
-      const res = await call(adminImages, '/api/admin/images/upload', as(admin, { method: 'POST', body }));
+      const res = await callRoute(adminImages, 'POST', '/api/admin/images/upload', {
+        body,
+        headers: { cookie: admin.cookie },
+      });
       expect(res.status).toBe(201);
       const row = await db()
         .selectFrom('images')
@@ -147,19 +154,19 @@ describe.runIf(databaseAvailable)(`unused image cleanup on ${engine}`, () => {
     ['a signed-in cook', 'cook', 403],
   ] as const)('refuses %s and removes nothing', async (_who, who, status) => {
     const before = await db().selectFrom('images').select('key').execute();
-    const res = await route('/api/admin/images/remove-unused', 'POST', who ? cook : null);
+    const res = await removeUnused(who ? cook : null);
     expect(res.status).toBe(status);
     expect(await db().selectFrom('images').select('key').execute()).toHaveLength(before.length);
   });
 
   it('counts the unused images in the stats, removes exactly them with their files, reports it, and removes an image once its last reference goes', async () => {
     const unused = CASES.filter((c) => !c.kept).length;
-    const statsBefore = await route('/api/admin/images/stats', 'GET');
+    const statsBefore = await stats();
     expect(statsBefore.status).toBe(200);
     expect(statsBefore.body.unusedImages).toBe(unused);
     expect(statsBefore.body.unusedSizeMB).toBeGreaterThan(0);
 
-    const res = await route('/api/admin/images/remove-unused', 'POST');
+    const res = await removeUnused();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ removedImages: unused, removedFiles: unused * 3 }); // original + 2 variants
     expect(res.body.freedMB).toBeGreaterThan(0);
@@ -186,18 +193,18 @@ describe.runIf(databaseAvailable)(`unused image cleanup on ${engine}`, () => {
       });
     }
 
-    const statsAfter = await route('/api/admin/images/stats', 'GET');
+    const statsAfter = await stats();
     expect(statsAfter.body.unusedImages).toBe(0);
     expect(statsAfter.body.storedImages).toBe(statsBefore.body.storedImages - unused);
     // A second run finds nothing more.
-    expect((await route('/api/admin/images/remove-unused', 'POST')).body).toMatchObject({ removedImages: 0 });
+    expect((await removeUnused()).body).toMatchObject({ removedImages: 0 });
 
     // An image stops being used when its last reference goes, and is removed then. (One test with
     // the above: it starts from the state the removal left, so it must not run before it.)
     const trashIndex = CASES.findIndex((c) => c.where === 'trash');
     await db().deleteFrom('trash').where('entity_id', '=', 999_999).execute();
-    expect((await route('/api/admin/images/stats', 'GET')).body.unusedImages).toBe(1);
-    const afterTrash = await route('/api/admin/images/remove-unused', 'POST');
+    expect((await stats()).body.unusedImages).toBe(1);
+    const afterTrash = await removeUnused();
     expect(afterTrash.body.removedImages).toBe(1);
     expect(await served(stored[trashIndex]!.key, 1200)).toBe(404);
   });

@@ -4,13 +4,14 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
 import adminImages, { adminImageRoutes } from '../../functions/admin-images.ts';
 import images from '../../functions/images.ts';
 import { FolderImageStore, setImageStore } from '../../functions/_shared/images/store.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
+import { type TestAccount } from '../helpers/accounts.ts';
 import { guardAccounts } from '../helpers/admin-session.ts';
 import { TEST_DATA } from '../helpers/paths.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 // Importing an image by its address (POST /api/admin/images/import): the admin pastes a remote
 // URL into a form and gets back our stored copy, fetched through the same guarded fetch as
@@ -27,8 +28,12 @@ describe.runIf(databaseAvailable)(`image import by address on ${engine}`, () => 
   let photo: Buffer;
   const base = () => `http://127.0.0.1:${port}`;
   const route = () => adminImageRoutes({ fetch: { exempt: { host: '127.0.0.1', port }, timeoutMs: 3000 } });
-  const importing = (handler: ReturnType<typeof adminImageRoutes>, who: TestAccount, json: unknown) =>
-    call(handler, '/api/admin/images/import', as(who, { method: 'POST', json }));
+  const importing = (
+    handler: ReturnType<typeof adminImageRoutes>,
+    who: TestAccount,
+    json: RouteOf<'POST', '/api/admin/images/import'>['body'],
+  ) =>
+    callRoute(handler, 'POST', '/api/admin/images/import', { body: json, headers: { cookie: who.cookie } });
   const imageRows = async () => (await db().selectFrom('images').select('key').execute()).length;
 
   beforeAll(async () => {
@@ -76,7 +81,7 @@ describe.runIf(databaseAvailable)(`image import by address on ${engine}`, () => 
     const before = await imageRows();
     const json =
       typeof body.url === 'string' && body.url.startsWith('/') ? { url: `${base()}${body.url}` } : body;
-    const res = await importing(route(), admin, json);
+    const res = await importing(route(), admin, unchecked(json));
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(message);
     expect(res.body.error).not.toMatch(/^\d|undefined|Error:/);

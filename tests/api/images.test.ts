@@ -11,10 +11,10 @@ import { convertRemoteImages } from '../../functions/_shared/images/convert-remo
 import { isPublicAddress, type AddressPolicy } from '../../functions/_shared/images/address-policy.ts';
 import { FolderImageStore, setImageStore } from '../../functions/_shared/images/store.ts';
 import { publishingSettled } from '../../functions/_shared/publish.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
+import { type TestAccount } from '../helpers/accounts.ts';
 import { guardAccounts } from '../helpers/admin-session.ts';
 import { TEST_DATA } from '../helpers/paths.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // The image store's API: admin uploads become a re-encoded
 // original plus WebP variants served by GET /api/images/:key/:file, with EXIF/GPS dropped; hostile
@@ -62,12 +62,9 @@ describe.runIf(databaseAvailable)('image store API', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  const headers = (who: TestAccount | null) => (who ? { cookie: who.cookie } : {});
   const upload = (body: FormData, who: TestAccount | null = admin) =>
-    call(
-      adminImages,
-      '/api/admin/images/upload',
-      who ? as(who, { method: 'POST', body }) : { method: 'POST', body },
-    );
+    callRoute(adminImages, 'POST', '/api/admin/images/upload', { body, headers: headers(who) });
 
   beforeAll(async () => {
     fs.rmSync(folder, { recursive: true, force: true });
@@ -289,23 +286,22 @@ describe.runIf(databaseAvailable)('image store API', () => {
       ['anonymous', undefined, 401],
       ['a signed-in cook', 'cook', 403],
     ] as const)('refuses %s', async (_who, who, status) => {
-      const init: RequestInit = { method: 'POST' };
-      const res = await call(adminImages, '/api/admin/images/convert-temporary', who ? as(cook, init) : init);
+      const res = await callRoute(adminImages, 'POST', '/api/admin/images/convert-temporary', {
+        headers: headers(who ? cook : null),
+      });
       expect(res.status).toBe(status);
     });
 
     it('through the route, refuses a loopback address without contacting it', async () => {
       const [id] = await pointRecipesAt(['/good.jpg']);
       hits = 0;
-      const res = await call(
-        adminImages,
-        '/api/admin/images/convert-temporary',
-        as(admin, { method: 'POST' }),
-      );
+      const res = await callRoute(adminImages, 'POST', '/api/admin/images/convert-temporary', {
+        headers: headers(admin),
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ convertedCount: 0, errorCount: 1, remaining: 0 });
       expect(res.body.failures[0]).toMatchObject({ id, kind: 'recipe' });
-      expect(res.body.failures[0].reason).toMatch(/127\.0\.0\.1.*loopback/);
+      expect(res.body.failures[0]?.reason).toMatch(/127\.0\.0\.1.*loopback/);
       expect(hits).toBe(0);
       expect(await imageOf(id!)).toBe(`${base()}/good.jpg`);
     });
@@ -362,10 +358,14 @@ describe.runIf(databaseAvailable)('image store API', () => {
       // Rows the previous test left remote (its failures) are not this test's business.
       await db().updateTable('recipes').set({ image: null }).where('image', '~*', '^https?://').execute();
       const [goodId, pageId, metadataId] = await pointRecipesAt(['/good.jpg', '/page.jpg', '/to-metadata']);
-      const asCook = await call(route, '/api/admin/images/convert-temporary', as(cook, { method: 'POST' }));
+      const asCook = await callRoute(route, 'POST', '/api/admin/images/convert-temporary', {
+        headers: headers(cook),
+      });
       expect(asCook.status).toBe(403);
       hits = 0;
-      const res = await call(route, '/api/admin/images/convert-temporary', as(admin, { method: 'POST' }));
+      const res = await callRoute(route, 'POST', '/api/admin/images/convert-temporary', {
+        headers: headers(admin),
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ convertedCount: 1, errorCount: 2, remaining: 0 });
       expect(res.body.failures.map((f: { id: number }) => f.id).sort()).toEqual([pageId, metadataId].sort());
@@ -384,7 +384,9 @@ describe.runIf(databaseAvailable)('image store API', () => {
         .set({ image: `http://127.0.0.1:${port === 65535 ? port - 1 : port + 1}/good.jpg` })
         .where('id', '=', goodId!)
         .execute();
-      const other = await call(route, '/api/admin/images/convert-temporary', as(admin, { method: 'POST' }));
+      const other = await callRoute(route, 'POST', '/api/admin/images/convert-temporary', {
+        headers: headers(admin),
+      });
       expect(other.body.failures.find((f: { id: number }) => f.id === goodId)?.reason).toMatch(/loopback/);
     });
   });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import recipes from '../../functions/recipes.ts';
 import { encodeCursor } from '../../functions/_shared/list-cursor.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Keyset paging of the recipe lists: following X-Next-Cursor walks a list in
 // the same order as offset paging, without a gap or a repeat, also through rows whose
@@ -10,20 +10,33 @@ import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/tes
 
 type Listed = { id: number; slug: string };
 
+/** One page of one of the recipe lists. */
+type Page = { limit?: number; offset?: number; cursor?: string };
+type List = (
+  page: Page,
+) => Promise<{ status: number; headers: Headers; body: Listed[] & { error?: string } }>;
+
+const newest: List = (query) => callRoute(recipes, 'GET', '/api/recipes', { query });
+const sorted =
+  (sort: 'updated' | 'title' | 'rating'): List =>
+  (page) =>
+    callRoute(recipes, 'GET', '/api/recipes', { query: { ...page, sort } });
+const featured: List = (query) => callRoute(recipes, 'GET', '/api/recipes/featured', { query });
+const category =
+  (name: string): List =>
+  (query) =>
+    callRoute(recipes, 'GET', '/api/recipes/category/:category', { params: { category: name }, query });
+
 /** Walks a list by its cursors, `limit` at a time; the ids in order and the number of requests. */
-async function walk(path: string, limit: number): Promise<{ ids: number[]; requests: number }> {
+async function walk(list: List, limit: number): Promise<{ ids: number[]; requests: number }> {
   const ids: number[] = [];
   let cursor: string | null = null;
   let requests = 0;
   do {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await call(
-      recipes,
-      `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
+    const res = await list(cursor ? { limit, cursor } : { limit });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     requests++;
-    ids.push(...(res.body as Listed[]).map((r) => r.id));
+    ids.push(...res.body.map((r) => r.id));
     const next = res.headers.get('x-next-cursor');
     if (next) expect(res.headers.get('link')).toContain('rel="next"');
     cursor = next;
@@ -32,13 +45,12 @@ async function walk(path: string, limit: number): Promise<{ ids: number[]; reque
 }
 
 /** The whole list in one answer, by offset. */
-async function byOffset(path: string, total: number): Promise<number[]> {
+async function byOffset(list: List, total: number): Promise<number[]> {
   const ids: number[] = [];
   for (let offset = 0; offset < total; offset += 100) {
-    const sep = path.includes('?') ? '&' : '?';
-    const res = await call(recipes, `${path}${sep}limit=100&offset=${offset}`);
+    const res = await list({ limit: 100, offset });
     expect(res.status).toBe(200);
-    ids.push(...(res.body as Listed[]).map((r) => r.id));
+    ids.push(...res.body.map((r) => r.id));
   }
   return ids;
 }
@@ -108,35 +120,43 @@ describe.skipIf(!databaseAvailable)(`list paging by cursor on ${engine}`, () => 
   });
 
   it.each([
-    ['newest (the home list and the admin table)', '/api/recipes', 2],
-    ['recently updated', '/api/recipes?sort=updated', 3],
-    ['by title (ascending, ties by id)', '/api/recipes?sort=title', 11],
-    ['by rating', '/api/recipes?sort=rating', 6],
-    ['featured', '/api/recipes/featured', 7],
-    ['a category', '/api/recipes/category/soups', 3],
-  ])('%s: the cursor walk equals the offset walk', async (_name, path, limit) => {
-    const size = path.includes('/category/') ? soups : total;
-    const expected = await byOffset(path, size);
+    ['newest (the home list and the admin table)', newest, 2],
+    ['recently updated', sorted('updated'), 3],
+    ['by title (ascending, ties by id)', sorted('title'), 11],
+    ['by rating', sorted('rating'), 6],
+    ['featured', featured, 7],
+    ['a category', category('soups'), 3],
+  ])('%s: the cursor walk equals the offset walk', async (name, list, limit) => {
+    const size = name === 'a category' ? soups : total;
+    const expected = await byOffset(list, size);
     expect(expected).toHaveLength(size);
     expect(new Set(expected).size).toBe(size);
-    const { ids, requests } = await walk(path, limit);
+    const { ids, requests } = await walk(list, limit);
     expect(ids).toEqual(expected);
     // One request per page, and the last page (full or short) ends the walk.
     expect(requests).toBe(Math.floor(size / limit) + 1);
   });
 
   it('a full last page still gets a cursor, and the page after it is empty with none', async () => {
-    const first = await call(recipes, `/api/recipes/category/soups?limit=${soups}`);
+    const first = await callRoute(recipes, 'GET', '/api/recipes/category/:category', {
+      params: { category: 'soups' },
+      query: { limit: soups },
+    });
     const cursor = first.headers.get('x-next-cursor');
     expect(cursor).toBeTruthy();
-    const after = await call(recipes, `/api/recipes/category/soups?limit=5&cursor=${cursor}`);
+    const after = await callRoute(recipes, 'GET', '/api/recipes/category/:category', {
+      params: { category: 'soups' },
+      query: { limit: 5, cursor: cursor! },
+    });
     expect(after.status).toBe(200);
     expect(after.body).toEqual([]);
     expect(after.headers.get('x-next-cursor')).toBeNull();
   });
 
   it('a short page has no cursor; offset paging answers as before', async () => {
-    const res = await call(recipes, `/api/recipes/featured?limit=8&offset=${total - 3}`);
+    const res = await callRoute(recipes, 'GET', '/api/recipes/featured', {
+      query: { limit: 8, offset: total - 3 },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(3);
     expect(res.headers.get('x-next-cursor')).toBeNull();
@@ -164,49 +184,55 @@ describe.skipIf(!databaseAvailable)(`list paging by cursor on ${engine}`, () => 
   const b64 = (text: string) => Buffer.from(text).toString('base64url');
 
   it.each([
-    ['not base64url', '/api/recipes?cursor=%25%25%25%25', /not a cursor of this list/],
-    ['base64url of text that is not JSON', `/api/recipes?cursor=${b64('hello there')}`, /not a cursor/],
-    ['JSON of the wrong shape', `/api/recipes?cursor=${b64('{"a":1}')}`, /not a cursor/],
-    ['too few key values', `/api/recipes?cursor=${b64('{"o":"newest","k":[1]}')}`, /not a cursor/],
+    ['not base64url', () => newest({ cursor: '%%%%' }), /not a cursor of this list/],
+    ['base64url of text that is not JSON', () => newest({ cursor: b64('hello there') }), /not a cursor/],
+    ['JSON of the wrong shape', () => newest({ cursor: b64('{"a":1}') }), /not a cursor/],
+    ['too few key values', () => newest({ cursor: b64('{"o":"newest","k":[1]}') }), /not a cursor/],
     [
       'a key of the wrong type',
-      `/api/recipes?cursor=${b64('{"o":"newest","k":["1700000000000000","7"]}')}`,
+      () => newest({ cursor: b64('{"o":"newest","k":["1700000000000000","7"]}') }),
       /not a cursor/,
     ],
     [
       'a timestamp out of range',
-      `/api/recipes?cursor=${b64('{"o":"newest","k":["99999999999999999999",7]}')}`,
+      () => newest({ cursor: b64('{"o":"newest","k":["99999999999999999999",7]}') }),
       /not a cursor/,
     ],
     [
       'an id out of range',
-      `/api/recipes?cursor=${encodeCursor(newestOrder, ['1700000000000000', 2 ** 40])}`,
+      () => newest({ cursor: encodeCursor(newestOrder, ['1700000000000000', 2 ** 40]) }),
       /not a cursor/,
     ],
-    ['a cursor of another order', `/api/recipes?cursor=${featuredCursor}`, /"featured" order, not "newest"/],
+    ['a cursor of another order', () => newest({ cursor: featuredCursor }), /"featured" order, not "newest"/],
     [
       'a newest cursor on the title order',
-      `/api/recipes?sort=title&cursor=${encodeCursor(newestOrder, ['1700000000000000', 7])}`,
+      () => sorted('title')({ cursor: encodeCursor(newestOrder, ['1700000000000000', 7]) }),
       /"newest" order, not "title"/,
     ],
     [
       'a cursor together with an offset',
-      `/api/recipes/featured?offset=8&cursor=${featuredCursor}`,
+      () => featured({ offset: 8, cursor: featuredCursor }),
       /offset or with cursor, not both/,
     ],
-    ['an empty cursor', '/api/recipes/category/soups?cursor=', /cursor/i],
-    ['an offset past the bound', '/api/recipes?offset=100001', /offset.*at most 100000/i],
-  ])('%s → 400 with a message that says what is wrong', async (_name, path, message) => {
-    const res = await call(recipes, path);
+    ['an empty cursor', () => category('soups')({ cursor: '' }), /cursor/i],
+    ['an offset past the bound', () => newest({ offset: 100001 }), /offset.*at most 100000/i],
+  ])('%s → 400 with a message that says what is wrong', async (_name, send, message) => {
+    const res = await send();
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(message);
   });
 
   it('a valid cursor of another category still pages from its position (cursors carry no ids of rows)', async () => {
-    const soupsPage = await call(recipes, '/api/recipes/category/soups?limit=2');
+    const soupsPage = await callRoute(recipes, 'GET', '/api/recipes/category/:category', {
+      params: { category: 'soups' },
+      query: { limit: 2 },
+    });
     const cursor = soupsPage.headers.get('x-next-cursor');
-    const desserts = await call(recipes, `/api/recipes/category/desserts?limit=50&cursor=${cursor}`);
+    const desserts = await callRoute(recipes, 'GET', '/api/recipes/category/:category', {
+      params: { category: 'desserts' },
+      query: { limit: 50, cursor: cursor! },
+    });
     expect(desserts.status).toBe(200);
-    expect((desserts.body as { category: string }[]).every((r) => r.category === 'desserts')).toBe(true);
+    expect(desserts.body.every((r) => r.category === 'desserts')).toBe(true);
   });
 });

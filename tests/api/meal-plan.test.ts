@@ -1,12 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
 import plan from '../../functions/meal-plan.ts';
 import shopping from '../../functions/shopping-list.ts';
 import { deleteRecipe } from '../../functions/_shared/services/recipe-writes.ts';
 import { restoreFromTrash } from '../../functions/_shared/services/trash.ts';
 import { addDays } from '../../src/lib/notebook-dates.ts';
 import { PLAN_LIMITS } from '../../src/lib/schemas/meal-plan.ts';
-import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`meal plan API on ${engine}`, () => {
   const db = useTestDatabase();
@@ -40,14 +41,18 @@ describe.skipIf(!databaseAvailable)(`meal plan API on ${engine}`, () => {
     await db().deleteFrom('rate_limits').execute();
   });
 
-  const add = (who: TestAccount, json: unknown) =>
-    call(plan, '/api/plan/entries', as(who, { method: 'POST', json }));
-  const week = (who: TestAccount, w = MONDAY) => call(plan, `/api/plan?week=${w}`, as(who));
+  const add = (who: TestAccount, json: RouteOf<'POST', '/api/plan/entries'>['body']) =>
+    callRoute(plan, 'POST', '/api/plan/entries', { body: json, headers: { cookie: who.cookie } });
+  const week = (who: TestAccount, w = MONDAY) =>
+    callRoute(plan, 'GET', '/api/plan', { query: { week: w }, headers: { cookie: who.cookie } });
   const toList = (who: TestAccount, w = MONDAY) =>
-    call(plan, '/api/plan/shopping-list', as(who, { method: 'POST', json: { week: w } }));
+    callRoute(plan, 'POST', '/api/plan/shopping-list', {
+      body: { week: w },
+      headers: { cookie: who.cookie },
+    });
   const list = async (who: TestAccount) =>
     (
-      (await call(shopping, '/api/shopping-list', as(who))).body as {
+      (await callRoute(shopping, 'GET', '/api/shopping-list', { headers: { cookie: who.cookie } })).body as {
         ingredient: string;
         amount: number | null;
         unit: string;
@@ -77,11 +82,11 @@ describe.skipIf(!databaseAvailable)(`meal plan API on ${engine}`, () => {
       ['Curry', '2026-11-23'],
       ['Onion Soup', '2026-11-25'],
     ]);
-    const moved = await call(
-      plan,
-      `/api/plan/entries/${dinner.body.id}`,
-      as(alice, { method: 'PATCH', json: { day: '2026-11-29', meal: 'breakfast', servings: 24 } }),
-    );
+    const moved = await callRoute(plan, 'PATCH', '/api/plan/entries/:id', {
+      params: { id: dinner.body.id },
+      body: { day: '2026-11-29', meal: 'breakfast', servings: 24 },
+      headers: { cookie: alice.cookie },
+    });
     expect(moved.body).toMatchObject({ day: '2026-11-29', meal: 'breakfast', servings: 24 });
   });
 
@@ -98,7 +103,7 @@ describe.skipIf(!databaseAvailable)(`meal plan API on ${engine}`, () => {
     ],
     [{ day: '2026-11-23', meal: 'dinner', servings: 2 }, 'Please choose a recipe'],
   ])('refuses %j', async (json, message) => {
-    const res = await add(alice, json);
+    const res = await add(alice, unchecked(json));
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain(message);
     expect((await week(alice)).body.entries).toEqual([]);
@@ -115,11 +120,10 @@ describe.skipIf(!databaseAvailable)(`meal plan API on ${engine}`, () => {
   });
 
   it('adds the week to the list scaled per entry and merged, and adding twice changes nothing', async () => {
-    await call(
-      shopping,
-      '/api/shopping-list/items',
-      as(alice, { method: 'POST', json: { items: [{ ingredient: 'Onions', amount: 1 }] } }),
-    );
+    await callRoute(shopping, 'POST', '/api/shopping-list/items', {
+      body: { items: [{ ingredient: 'Onions', amount: 1 }] },
+      headers: { cookie: alice.cookie },
+    });
     await add(alice, { recipeId: soup, day: '2026-11-23', meal: 'dinner', servings: 8 });
     await add(alice, { recipeId: curry, day: '2026-11-24', meal: 'dinner', servings: 4 });
     await add(alice, { recipeId: salad, day: '2026-11-25', meal: 'dinner', servings: 2 });
@@ -146,17 +150,24 @@ describe.skipIf(!databaseAvailable)(`meal plan API on ${engine}`, () => {
   it('brings a rescaled entry up to date by the difference, and re-adds a line deleted from the list', async () => {
     const entry = (await add(alice, { recipeId: soup, day: MONDAY, meal: 'dinner', servings: 4 })).body;
     await toList(alice);
-    await call(plan, `/api/plan/entries/${entry.id}`, as(alice, { method: 'PATCH', json: { servings: 2 } }));
+    await callRoute(plan, 'PATCH', '/api/plan/entries/:id', {
+      params: { id: entry.id },
+      body: { servings: 2 },
+      headers: { cookie: alice.cookie },
+    });
     await toList(alice);
     expect(await list(alice)).toEqual([
       ['onions', 1, '', 'Onion Soup'],
       ['salt', 0.25, 'tsp', 'Onion Soup'],
       ['stock', 0.5, 'cup', 'Onion Soup'],
     ]);
-    const stock = (await call(shopping, '/api/shopping-list', as(alice))).body.find(
-      (i: { ingredient: string }) => i.ingredient === 'stock',
-    );
-    await call(shopping, `/api/shopping-list/items/${stock.id}`, as(alice, { method: 'DELETE' }));
+    const stock = (
+      await callRoute(shopping, 'GET', '/api/shopping-list', { headers: { cookie: alice.cookie } })
+    ).body.find((i) => i.ingredient === 'stock');
+    await callRoute(shopping, 'DELETE', '/api/shopping-list/items/:id', {
+      params: { id: stock!.id },
+      headers: { cookie: alice.cookie },
+    });
     expect((await toList(alice)).body.linesChanged).toBe(1);
     expect(await list(alice)).toHaveLength(3);
   });
@@ -165,18 +176,18 @@ describe.skipIf(!databaseAvailable)(`meal plan API on ${engine}`, () => {
     const soupEntry = (await add(alice, { recipeId: soup, day: MONDAY, meal: 'dinner', servings: 4 })).body;
     const saladEntry = (await add(alice, { recipeId: salad, day: MONDAY, meal: 'lunch', servings: 2 })).body;
     await toList(alice);
-    const kept = await call(
-      plan,
-      `/api/plan/entries/${saladEntry.id}?fromList=false`,
-      as(alice, { method: 'DELETE' }),
-    );
+    const kept = await callRoute(plan, 'DELETE', '/api/plan/entries/:id', {
+      params: { id: saladEntry.id },
+      query: { fromList: 'false' },
+      headers: { cookie: alice.cookie },
+    });
     expect(kept.body).toEqual({ linesChanged: 0 });
     expect((await list(alice)).map((l) => l[0])).toContain('cucumber');
-    const res = await call(
-      plan,
-      `/api/plan/entries/${soupEntry.id}?fromList=true`,
-      as(alice, { method: 'DELETE' }),
-    );
+    const res = await callRoute(plan, 'DELETE', '/api/plan/entries/:id', {
+      params: { id: soupEntry.id },
+      query: { fromList: 'true' },
+      headers: { cookie: alice.cookie },
+    });
     expect(res.body).toEqual({ linesChanged: 3 });
     // The salad's half teaspoon of salt stays, with its recipe; the soup's lines go.
     expect(await list(alice)).toEqual([
@@ -187,15 +198,21 @@ describe.skipIf(!databaseAvailable)(`meal plan API on ${engine}`, () => {
 
   it("answers 404 for another cook's entry, 401 without a session, and shows nobody else's plan", async () => {
     const mine = (await add(alice, { recipeId: soup, day: MONDAY, meal: 'dinner', servings: 2 })).body;
-    const path = `/api/plan/entries/${mine.id}`;
-    expect((await call(plan, path, as(bob, { method: 'PATCH', json: { servings: 3 } }))).status).toBe(404);
-    expect((await call(plan, path, as(bob, { method: 'DELETE' }))).status).toBe(404);
-    expect((await call(plan, path, { method: 'PATCH', json: { servings: 3 } })).status).toBe(401);
-    expect((await call(plan, path, { method: 'DELETE' })).status).toBe(401);
-    expect((await call(plan, `/api/plan?week=${MONDAY}`)).status).toBe(401);
-    expect((await call(plan, '/api/plan/entries', { method: 'POST', json: {} })).status).toBe(401);
+    const params = { id: mine.id };
+    for (const headers of [{ cookie: bob.cookie }, {}]) {
+      const status = 'cookie' in headers ? 404 : 401;
+      const body = { servings: 3 };
+      expect(
+        (await callRoute(plan, 'PATCH', '/api/plan/entries/:id', { params, body, headers })).status,
+      ).toBe(status);
+      expect((await callRoute(plan, 'DELETE', '/api/plan/entries/:id', { params, headers })).status).toBe(
+        status,
+      );
+    }
+    expect((await callRoute(plan, 'GET', '/api/plan', { query: { week: MONDAY } })).status).toBe(401);
+    expect((await callRoute(plan, 'POST', '/api/plan/entries', { body: unchecked({}) })).status).toBe(401);
     expect(
-      (await call(plan, '/api/plan/shopping-list', { method: 'POST', json: { week: MONDAY } })).status,
+      (await callRoute(plan, 'POST', '/api/plan/shopping-list', { body: { week: MONDAY } })).status,
     ).toBe(401);
     expect((await week(bob)).body.entries).toEqual([]);
     expect((await toList(bob)).body).toMatchObject({ entriesAdded: 0, items: [] });
@@ -204,10 +221,21 @@ describe.skipIf(!databaseAvailable)(`meal plan API on ${engine}`, () => {
 
   it('refuses an empty change and a malformed week', async () => {
     const mine = (await add(alice, { recipeId: soup, day: MONDAY, meal: 'dinner', servings: 2 })).body;
-    const res = await call(plan, `/api/plan/entries/${mine.id}`, as(alice, { method: 'PATCH', json: {} }));
+    const res = await callRoute(plan, 'PATCH', '/api/plan/entries/:id', {
+      params: { id: mine.id },
+      body: {},
+      headers: { cookie: alice.cookie },
+    });
     expect(res).toMatchObject({ status: 400 });
     expect(JSON.stringify(res.body)).toContain('Change the day, the meal or the servings');
-    expect((await call(plan, '/api/plan?week=next', as(alice))).status).toBe(400);
+    expect(
+      (
+        await callRoute(plan, 'GET', '/api/plan', {
+          query: { week: 'next' },
+          headers: { cookie: alice.cookie },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('hides the entries of a trashed recipe and brings them back, still on the list, on restore', async () => {

@@ -3,33 +3,42 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import newsletter from '../../functions/newsletter.ts';
 import subscribers from '../../functions/newsletter-subscribers.ts';
 import { newsletterToken } from '../../functions/_shared/newsletter-tokens.ts';
-import { as } from '../helpers/accounts.ts';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
+import type { SubscriberListQuery } from '../../src/lib/schemas/newsletter-subscriber.ts';
 import { useAdminSuite } from '../helpers/admin-session.ts';
 import { startSmtpSink, linkIn, type SmtpSink } from '../helpers/smtp-sink.ts';
-import { call, callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
-const LIST = '/api/admin/newsletter/subscribers';
+const LIST = '/api/admin/newsletter/subscribers' as const;
 
 describe.skipIf(!databaseAvailable)(`newsletter subscribers on ${engine}`, () => {
   const db = useTestDatabase();
   const { cook, admin } = useAdminSuite();
   let lastIp = 0;
-  const subscribe = (json: unknown, headers: Record<string, string> = {}) =>
-    call(newsletter, '/api/newsletter/subscribe', {
-      method: 'POST',
-      json,
+  const subscribe = (
+    json: RouteOf<'POST', '/api/newsletter/subscribe'>['body'],
+    headers: Record<string, string> = {},
+  ) =>
+    callRoute(newsletter, 'POST', '/api/newsletter/subscribe', {
+      body: json,
       headers,
       ip: `203.0.113.${(lastIp = (lastIp % 250) + 1)}`,
     });
-  const tokenCall = (path: '/api/newsletter/unsubscribe' | '/api/newsletter/confirm', token: unknown) =>
-    call(newsletter, path, { method: 'POST', json: { token }, ip: `192.0.2.${(lastIp % 250) + 1}` });
+  const tokenCall = (path: '/api/newsletter/unsubscribe' | '/api/newsletter/confirm', token: string) =>
+    callRoute(newsletter, 'POST', path, { body: { token }, ip: `192.0.2.${(lastIp % 250) + 1}` });
   const row = (email: string) =>
     db()
       .selectFrom('newsletter_subscribers')
       .selectAll()
       .where(sql<string>`lower(email)`, '=', email.toLowerCase())
       .executeTakeFirst();
-  const list = (query = '') => call(subscribers, `${LIST}${query}`, as(admin));
+  const adminHeaders = () => ({ cookie: admin.cookie });
+  const list = (query: SubscriberListQuery = {}) =>
+    callRoute(subscribers, 'GET', LIST, { query, headers: adminHeaders() });
+  const exportCsv = (q?: string) =>
+    callRoute(subscribers, 'GET', `${LIST}/export`, { query: { q }, headers: adminHeaders() });
+  const remove = (id: number | string) =>
+    callRoute(subscribers, 'DELETE', `${LIST}/:id`, { params: { id }, headers: adminHeaders() });
 
   describe('without mail (single opt-in)', () => {
     it('keeps the consent time and the source page, from the body or a same-site Referer', async () => {
@@ -55,7 +64,10 @@ describe.skipIf(!databaseAvailable)(`newsletter subscribers on ${engine}`, () =>
       ['too long', `/${'a'.repeat(600)}`],
       ['not text', 42],
     ])('refuses a source page that is %s and stores nothing', async (_name, source) => {
-      const res = await subscribe({ email: `bad.source.${String(source).length}@example.com`, source });
+      const res = await subscribe({
+        email: `bad.source.${String(source).length}@example.com`,
+        source: unchecked(source),
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(/source page/i);
       expect(await row(`bad.source.${String(source).length}@example.com`)).toBeUndefined();
@@ -68,26 +80,23 @@ describe.skipIf(!databaseAvailable)(`newsletter subscribers on ${engine}`, () =>
       expect(all.body.mailConfigured).toBe(false);
       expect(all.body.pending).toBe(0);
       expect(all.body.confirmed).toBe(all.body.matching);
-      const found = await callRoute(subscribers, 'GET', LIST, {
-        query: { q: 'PAGER', limit: '2' },
-        headers: { cookie: admin.cookie },
-      });
+      const found = await list({ q: 'PAGER', limit: '2' });
       expect(found.body.matching).toBe(3);
       expect(found.body.items.map((s) => s.email)).toEqual(['pager3@example.com', 'pager2@example.com']);
-      const next = await list('?q=pager&limit=2&offset=2');
-      expect(next.body.items.map((s: { email: string }) => s.email)).toEqual(['pager1@example.com']);
-      expect(next.body.items[0].unsubscribeUrl).toMatch(/^http:\/\/localhost:8888\/unsubscribe\?token=/);
+      const next = await list({ q: 'pager', limit: '2', offset: '2' });
+      expect(next.body.items.map((s) => s.email)).toEqual(['pager1@example.com']);
+      expect(next.body.items[0]?.unsubscribeUrl).toMatch(/^http:\/\/localhost:8888\/unsubscribe\?token=/);
       // LIKE's wildcards are taken literally.
-      expect((await list('?q=%25')).body.matching).toBe(0);
+      expect((await list({ q: '%' })).body.matching).toBe(0);
     });
 
     it.each([
-      ['?limit=0', /limit/i],
-      ['?limit=101', /limit/i],
-      ['?limit=ten', /limit/i],
-      ['?offset=-1', /offset/i],
-      [`?q=${'x'.repeat(255)}`, /search/i],
-    ])('answers %s with a clear 400', async (query, message) => {
+      [{ limit: '0' }, /limit/i],
+      [{ limit: '101' }, /limit/i],
+      [{ limit: 'ten' }, /limit/i],
+      [{ offset: '-1' }, /offset/i],
+      [{ q: 'x'.repeat(255) }, /search/i],
+    ])('answers %j with a clear 400', async (query, message) => {
       const res = await list(query);
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(message);
@@ -96,7 +105,7 @@ describe.skipIf(!databaseAvailable)(`newsletter subscribers on ${engine}`, () =>
     it('exports CSV with quoting and formula cells neutralised', async () => {
       await subscribe({ email: 'formula@example.com', name: '=HYPERLINK("http://x","y")' });
       await subscribe({ email: 'comma@example.com', name: 'Lee, Ann' });
-      const res = await call(subscribers, `${LIST}/export`, as(admin));
+      const res = await exportCsv();
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(res.headers.get('content-disposition')).toMatch(
@@ -108,18 +117,18 @@ describe.skipIf(!databaseAvailable)(`newsletter subscribers on ${engine}`, () =>
       );
       expect(text).toContain(`formula@example.com,"'=HYPERLINK(""http://x"",""y"")",confirmed,`);
       expect(text).toContain('comma@example.com,"Lee, Ann",confirmed,');
-      const only = await call(subscribers, `${LIST}/export?q=comma`, as(admin));
+      const only = await exportCsv('comma');
       expect((only.body as string).trim().split('\r\n')).toHaveLength(2);
     });
 
     it('deletes a subscriber; a second delete is a 404', async () => {
       await subscribe({ email: 'gone@example.com' });
       const id = (await row('gone@example.com'))!.id;
-      const res = await call(subscribers, `${LIST}/${id}`, as(admin, { method: 'DELETE' }));
-      expect(res.status).toBe(200);
+      const res = await remove(id);
+      expect(res).toMatchObject({ status: 200, body: { deleted: true } });
       expect(await row('gone@example.com')).toBeUndefined();
-      expect((await call(subscribers, `${LIST}/${id}`, as(admin, { method: 'DELETE' }))).status).toBe(404);
-      expect((await call(subscribers, `${LIST}/abc`, as(admin, { method: 'DELETE' }))).status).toBe(400);
+      expect((await remove(id)).status).toBe(404);
+      expect((await remove('abc')).status).toBe(400);
     });
 
     it('unsubscribes by the signed link, twice, and refuses a changed token', async () => {
@@ -156,18 +165,22 @@ describe.skipIf(!databaseAvailable)(`newsletter subscribers on ${engine}`, () =>
       ['a huge token', 'x'.repeat(2000), /not valid/],
       ['garbage', 'hello', /not valid/],
     ])('answers %s with a clear 400', async (_name, token, message) => {
-      const res = await tokenCall('/api/newsletter/unsubscribe', token);
+      const res = await tokenCall('/api/newsletter/unsubscribe', unchecked(token));
       expect(res.status).toBe(400);
       expect(res.body.error).toMatch(message);
     });
 
     it.each([
-      ['GET', LIST],
-      ['GET', `${LIST}/export`],
-      ['DELETE', `${LIST}/1`],
-    ])('%s %s: anonymous 401, cook 403', async (method, path) => {
-      expect((await call(subscribers, path, { method })).status).toBe(401);
-      expect((await call(subscribers, path, as(cook, { method }))).status).toBe(403);
+      ['GET', (headers: HeadersInit) => callRoute(subscribers, 'GET', LIST, { headers })],
+      ['GET export', (headers: HeadersInit) => callRoute(subscribers, 'GET', `${LIST}/export`, { headers })],
+      [
+        'DELETE',
+        (headers: HeadersInit) =>
+          callRoute(subscribers, 'DELETE', `${LIST}/:id`, { params: { id: 1 }, headers }),
+      ],
+    ])('%s: anonymous 401, cook 403', async (_name, send) => {
+      expect((await send({})).status).toBe(401);
+      expect((await send({ cookie: cook.cookie })).status).toBe(403);
     });
   });
 
@@ -196,10 +209,10 @@ describe.skipIf(!databaseAvailable)(`newsletter subscribers on ${engine}`, () =>
       const confirmUrl = new URL(linkIn(mail, '/newsletter/confirm')!);
       expect(confirmUrl.pathname).toBe('/newsletter/confirm');
 
-      const counts = await list('?q=double');
+      const counts = await list({ q: 'double' });
       expect(counts.body).toMatchObject({ mailConfigured: true, matching: 1 });
       expect(counts.body.pending).toBeGreaterThanOrEqual(1);
-      const exported = await call(subscribers, `${LIST}/export?q=double`, as(admin));
+      const exported = await exportCsv('double');
       expect(exported.body).toContain('double@example.com,,pending,');
 
       const token = confirmUrl.searchParams.get('token')!;
@@ -212,7 +225,7 @@ describe.skipIf(!databaseAvailable)(`newsletter subscribers on ${engine}`, () =>
       });
       // The unsubscribe link in the same mail works after confirming.
       const unsubscribeUrl = new URL(linkIn(mail, '/unsubscribe')!);
-      const gone = await tokenCall('/api/newsletter/unsubscribe', unsubscribeUrl.searchParams.get('token'));
+      const gone = await tokenCall('/api/newsletter/unsubscribe', unsubscribeUrl.searchParams.get('token')!);
       expect(gone.body).toMatchObject({ outcome: 'unsubscribed' });
       expect((await tokenCall('/api/newsletter/confirm', token)).status).toBe(404);
     });

@@ -6,9 +6,8 @@ import {
   recordPublishRequest,
 } from '../../functions/_shared/services/publishing.ts';
 import type { PublishStatus } from '../../src/lib/schemas/publish.ts';
-import { as } from '../helpers/accounts.ts';
 import { useAdminSuite } from '../helpers/admin-session.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // The publish status tells one coherent story: `finishedAt` is the end of the build it reports
 // on, so while publishing it is null (never an earlier build's end before this one's start), and
@@ -19,7 +18,8 @@ describe.skipIf(!databaseAvailable)(`publish status on ${engine}`, () => {
   const { admin } = useAdminSuite();
 
   const status = async (): Promise<PublishStatus> =>
-    (await call(adminPublish, '/api/admin/publish/status', as(admin))).body as PublishStatus;
+    (await callRoute(adminPublish, 'GET', '/api/admin/publish/status', { headers: { cookie: admin.cookie } }))
+      .body as PublishStatus;
   const request = (reason: string) =>
     recordPublishRequest(db(), { reason, siteWide: true }, { content: true });
   const build = async () => {

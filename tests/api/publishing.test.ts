@@ -27,9 +27,9 @@ import { ensureBuildHookSecret, handleBuildHook } from '../../scripts/lib/local-
 import { toWebRequest } from '../../scripts/lib/node-http.ts';
 import { PublishRunner } from '../../scripts/lib/publish-runner.ts';
 import type { PublishScope } from '../../src/lib/schemas/publish.ts';
-import { as, cookieFrom, signUp, type TestAccount } from '../helpers/accounts.ts';
+import { cookieFrom, signUp, type TestAccount } from '../helpers/accounts.ts';
 import { TEST_DATA } from '../helpers/paths.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // The publishing pipeline (docs/DECISIONS.md "Publishing") on a real database: requests recorded and
 // merged, the build hook called once per request (a local HTTP server stands in for Netlify's),
@@ -88,9 +88,8 @@ describe.skipIf(!databaseAvailable)(`publishing on ${engine}`, () => {
       onHook(entry);
       return [200, '{}'];
     });
-    const login = await call(auth, '/api/auth/login', {
-      method: 'POST',
-      json: { username: 'admin', password: 'admin-test-password' },
+    const login = await callRoute(auth, 'POST', '/api/auth/login', {
+      body: { username: 'admin', password: 'admin-test-password' },
     });
     admin = { cookie: cookieFrom(login.headers) };
     cook = await signUp('cook');
@@ -579,20 +578,31 @@ describe.skipIf(!databaseAvailable)(`publishing on ${engine}`, () => {
 
   describe('admin status route', () => {
     it.each([
-      ['GET', '/api/admin/publish/status'],
-      ['POST', '/api/admin/publish'],
-    ])('%s %s: 401 for anonymous, 403 for a cook, nothing recorded', async (method, path) => {
-      const anonymous = await call(adminPublish, path, { method });
+      [
+        'GET /api/admin/publish/status',
+        (headers: HeadersInit) => callRoute(adminPublish, 'GET', '/api/admin/publish/status', { headers }),
+      ],
+      [
+        'POST /api/admin/publish',
+        (headers: HeadersInit) => callRoute(adminPublish, 'POST', '/api/admin/publish', { headers }),
+      ],
+    ])('%s: 401 for anonymous, 403 for a cook, nothing recorded', async (_route, send) => {
+      const anonymous = await send({});
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.error).toMatch(/log in/i);
-      const user = await call(adminPublish, path, as(cook, { method }));
+      const user = await send({ cookie: cook.cookie });
       expect(user.status).toBe(403);
       expect(user.body.error).toMatch(/admin/);
       expect(await rows()).toEqual([]);
     });
 
     it('reports live, then publishing with the request, then live with the time', async () => {
-      const get = async () => (await call(adminPublish, '/api/admin/publish/status', as(admin))).body;
+      const get = async () =>
+        (
+          await callRoute(adminPublish, 'GET', '/api/admin/publish/status', {
+            headers: { cookie: admin.cookie },
+          })
+        ).body;
       expect(await get()).toEqual({
         state: 'live',
         requestedAt: null,
@@ -603,10 +613,12 @@ describe.skipIf(!databaseAvailable)(`publishing on ${engine}`, () => {
         reasons: [],
         waitingRatings: 0,
       });
-      const posted = await call(adminPublish, '/api/admin/publish', as(admin, { method: 'POST' }));
+      const posted = await callRoute(adminPublish, 'POST', '/api/admin/publish', {
+        headers: { cookie: admin.cookie },
+      });
       expect(posted.status).toBe(202);
       expect(posted.body).toMatchObject({ state: 'publishing', reasons: ['Published by the admin'] });
-      expect(Date.parse(posted.body.requestedAt)).toBeGreaterThan(Date.now() - 60_000);
+      expect(Date.parse(String(posted.body.requestedAt))).toBeGreaterThan(Date.now() - 60_000);
       const claim = await claimPendingRequest(db(), 'test');
       expect(await get()).toMatchObject({ state: 'publishing', startedAt: expect.any(String) });
       if (claim.kind === 'claimed') await finishRequest(db(), claim.request.id);

@@ -1,10 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
 import notebook from '../../functions/notebook.ts';
 import recipes from '../../functions/recipes.ts';
 import { deleteRecipe } from '../../functions/_shared/services/recipe-writes.ts';
 import { restoreFromTrash } from '../../functions/_shared/services/trash.ts';
-import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`, () => {
   const db = useTestDatabase();
@@ -25,45 +26,79 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
     await db().deleteFrom('rate_limits').execute();
   });
 
-  const putNote = (who: TestAccount | null, recipeId: number, json: unknown) =>
-    call(
-      notebook,
-      `/api/recipes/${recipeId}/note`,
-      who ? as(who, { method: 'PUT', json }) : { method: 'PUT', json },
-    );
-  const cooked = (who: TestAccount, recipeId: number, json: unknown) =>
-    call(notebook, `/api/recipes/${recipeId}/cooked`, as(who, { method: 'POST', json }));
+  const putNote = (
+    who: TestAccount | null,
+    recipeId: number,
+    json: RouteOf<'PUT', '/api/recipes/:id/note'>['body'],
+  ) =>
+    callRoute(notebook, 'PUT', '/api/recipes/:id/note', {
+      params: { id: recipeId },
+      body: json,
+      headers: who ? { cookie: who.cookie } : {},
+    });
+  const cooked = (
+    who: TestAccount,
+    recipeId: number,
+    json: RouteOf<'POST', '/api/recipes/:id/cooked'>['body'],
+  ) =>
+    callRoute(notebook, 'POST', '/api/recipes/:id/cooked', {
+      params: { id: recipeId },
+      body: json,
+      headers: { cookie: who.cookie },
+    });
 
   it('keeps a private note: written, replaced, cleared', async () => {
     const id = recipeIds[0]!;
     const first = await putNote(alice, id, { body: '  Less salt.\nDouble the garlic.  ' });
     expect(first.status).toBe(200);
-    expect(first.body.note.body).toBe('Less salt.\nDouble the garlic.');
+    expect(first.body.note?.body).toBe('Less salt.\nDouble the garlic.');
     await putNote(alice, id, { body: 'Less salt.' });
-    const read = await call(notebook, `/api/recipes/${id}/notebook`, as(alice));
+    const read = await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
+      params: { id },
+      headers: { cookie: alice.cookie },
+    });
     expect(read.headers.get('cache-control')).toBe('private, no-store');
     expect(read.body).toMatchObject({ note: { body: 'Less salt.' }, cooked: { count: 0, lastOn: null } });
     expect((await putNote(alice, id, { body: '   ' })).body).toEqual({ note: null });
-    expect((await call(notebook, `/api/recipes/${id}/notebook`, as(alice))).body.note).toBeNull();
+    expect(
+      (
+        await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
+          params: { id },
+          headers: { cookie: alice.cookie },
+        })
+      ).body.note,
+    ).toBeNull();
   });
 
   it('never shows a note to another cook, a visitor or the public recipe API', async () => {
     const id = recipeIds[0]!;
     const secret = 'My secret: a spoon of miso';
     await putNote(alice, id, { body: secret });
-    const bobs = await call(notebook, `/api/recipes/${id}/notebook`, as(bob));
+    const bobs = await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
+      params: { id },
+      headers: { cookie: bob.cookie },
+    });
     expect(bobs.body).toEqual({ note: null, cooked: { count: 0, lastOn: null } });
-    expect((await call(notebook, `/api/recipes/${id}/notebook`)).status).toBe(401);
+    expect((await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', { params: { id } })).status).toBe(
+      401,
+    );
     expect((await putNote(null, id, { body: 'x' })).status).toBe(401);
     // The public recipe answer (what pages and JSON-LD are built from) holds no note, even for its author.
-    for (const init of [{}, as(alice)]) {
-      const pub = await call(recipes, `/api/recipes/${id}`, init);
+    for (const headers of [{}, { cookie: alice.cookie }]) {
+      const pub = await callRoute(recipes, 'GET', '/api/recipes/:id', { params: { id }, headers });
       expect(pub.status).toBe(200);
       expect(JSON.stringify(pub.body)).not.toContain('miso');
     }
     // Bob writing his own note leaves Alice's alone.
     await putNote(bob, id, { body: 'Bob’s note' });
-    expect((await call(notebook, `/api/recipes/${id}/notebook`, as(alice))).body.note.body).toBe(secret);
+    expect(
+      (
+        await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
+          params: { id },
+          headers: { cookie: alice.cookie },
+        })
+      ).body.note?.body,
+    ).toBe(secret);
   });
 
   it.each([
@@ -71,7 +106,7 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
     [{ body: 12 }, 400, 'The note must be text'],
     [{}, 400, 'The note must be text'],
   ])('refuses the note %#', async (json, status, message) => {
-    const res = await putNote(alice, recipeIds[0]!, json);
+    const res = await putNote(alice, recipeIds[0]!, unchecked(json));
     expect(res.status).toBe(status);
     expect(JSON.stringify(res.body)).toContain(message);
     expect(await db().selectFrom('recipe_notes').selectAll().execute()).toEqual([]);
@@ -87,7 +122,7 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
     await cooked(alice, id, { cookedOn: '2026-11-12' });
     const third = await cooked(alice, id, { cookedOn: '2026-11-05', servings: null });
     expect(third).toMatchObject({ status: 201, body: { cooked: { count: 3, lastOn: '2026-11-12' } } });
-    const log = await call(notebook, '/api/user/cooking', as(alice));
+    const log = await callRoute(notebook, 'GET', '/api/user/cooking', { headers: { cookie: alice.cookie } });
     expect(
       log.body.map((e: { cookedOn: string; servings: number | null }) => [e.cookedOn, e.servings]),
     ).toEqual([
@@ -100,14 +135,26 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
       recipeTitle: expect.any(String),
       recipeSlug: expect.any(String),
     });
-    expect((await call(notebook, `/api/cooked/${third.body.id}`, as(bob, { method: 'DELETE' }))).status).toBe(
-      404,
-    );
-    expect((await call(notebook, `/api/cooked/${third.body.id}`, { method: 'DELETE' })).status).toBe(401);
-    const undo = await call(notebook, `/api/cooked/${third.body.id}`, as(alice, { method: 'DELETE' }));
+    expect(
+      (
+        await callRoute(notebook, 'DELETE', '/api/cooked/:id', {
+          params: { id: third.body.id },
+          headers: { cookie: bob.cookie },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await callRoute(notebook, 'DELETE', '/api/cooked/:id', { params: { id: third.body.id } })).status,
+    ).toBe(401);
+    const undo = await callRoute(notebook, 'DELETE', '/api/cooked/:id', {
+      params: { id: third.body.id },
+      headers: { cookie: alice.cookie },
+    });
     expect(undo.body).toEqual({ cooked: { count: 2, lastOn: '2026-11-12' } });
-    expect((await call(notebook, '/api/user/cooking', as(bob))).body).toEqual([]);
-    expect((await call(notebook, '/api/user/cooking')).status).toBe(401);
+    expect(
+      (await callRoute(notebook, 'GET', '/api/user/cooking', { headers: { cookie: bob.cookie } })).body,
+    ).toEqual([]);
+    expect((await callRoute(notebook, 'GET', '/api/user/cooking')).status).toBe(401);
   });
 
   it.each([
@@ -118,7 +165,7 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
     [{ cookedOn: '2026-11-12', servings: 25 }, 'Servings must be a whole number from 1 to 24'],
     [{ cookedOn: '2026-11-12', servings: 2.5 }, 'Servings must be a whole number from 1 to 24'],
   ])('refuses the cooking %j', async (json, message) => {
-    const res = await cooked(alice, recipeIds[0]!, json);
+    const res = await cooked(alice, recipeIds[0]!, unchecked(json));
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain(message);
     expect(await db().selectFrom('cooking_log').selectAll().execute()).toEqual([]);
@@ -127,7 +174,14 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
   it('answers 404 for a recipe that does not exist and 400 for a malformed id', async () => {
     expect((await cooked(alice, 2_000_000_000, { cookedOn: '2026-11-12' })).status).toBe(404);
     expect((await putNote(alice, 2_000_000_000, { body: 'x' })).status).toBe(404);
-    expect((await call(notebook, '/api/recipes/abc/notebook', as(alice))).status).toBe(400);
+    expect(
+      (
+        await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
+          params: { id: 'abc' },
+          headers: { cookie: alice.cookie },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('hides note and log while the recipe is in the trash and brings them back on restore', async () => {
@@ -135,10 +189,22 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
     await putNote(alice, id, { body: 'Keep me' });
     await cooked(alice, id, { cookedOn: '2026-11-10' });
     const trashed = await deleteRecipe(db(), id, { publish: false });
-    expect((await call(notebook, '/api/user/cooking', as(alice))).body).toEqual([]);
-    expect((await call(notebook, `/api/recipes/${id}/notebook`, as(alice))).status).toBe(404);
+    expect(
+      (await callRoute(notebook, 'GET', '/api/user/cooking', { headers: { cookie: alice.cookie } })).body,
+    ).toEqual([]);
+    expect(
+      (
+        await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
+          params: { id },
+          headers: { cookie: alice.cookie },
+        })
+      ).status,
+    ).toBe(404);
     await restoreFromTrash(db(), trashed.id);
-    const back = await call(notebook, `/api/recipes/${id}/notebook`, as(alice));
+    const back = await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
+      params: { id },
+      headers: { cookie: alice.cookie },
+    });
     expect(back.body).toMatchObject({
       note: { body: 'Keep me' },
       cooked: { count: 1, lastOn: '2026-11-10' },

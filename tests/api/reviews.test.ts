@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
 import reviews from '../../functions/reviews.ts';
 import { publish, publishingSettled, publishWaitingRatings } from '../../functions/_shared/publish.ts';
 import {
@@ -10,8 +11,8 @@ import {
   pendingRequest,
   publishStatus,
 } from '../../functions/_shared/services/publishing.ts';
-import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
   const db = useTestDatabase();
@@ -93,18 +94,33 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const post = (account: TestAccount | null, recipeId: number, json: unknown) =>
-    call(
-      reviews,
-      `/api/recipes/${recipeId}/reviews`,
-      account ? as(account, { method: 'POST', json }) : { method: 'POST', json },
-    );
+  const post = (
+    account: TestAccount | null,
+    recipeId: number,
+    json: RouteOf<'POST', '/api/recipes/:id/reviews'>['body'],
+  ) =>
+    callRoute(reviews, 'POST', '/api/recipes/:id/reviews', {
+      params: { id: recipeId },
+      body: json,
+      headers: account ? { cookie: account.cookie } : {},
+    });
+
+  const list = (id: string | number, account: TestAccount | null = null) =>
+    callRoute(reviews, 'GET', '/api/recipes/:id/reviews', {
+      params: { id },
+      headers: account ? { cookie: account.cookie } : {},
+    });
+  const helpful = (id: string | number, account: TestAccount | null) =>
+    callRoute(reviews, 'POST', '/api/reviews/:id/helpful', {
+      params: { id },
+      headers: account ? { cookie: account.cookie } : {},
+    });
 
   it('lists reviews newest first with username, rating, comment, createdAt, helpful and userFound', async () => {
-    const res = await call(reviews, `/api/recipes/${reviewed}/reviews`);
+    const res = await list(reviewed);
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThanOrEqual(2);
-    expect(Object.keys(res.body[0]).sort()).toEqual(
+    expect(Object.keys(res.body[0]!).sort()).toEqual(
       ['comment', 'createdAt', 'helpful', 'id', 'rating', 'updatedAt', 'userFound', 'username'].sort(),
     );
     const dates = res.body.map((r: { createdAt: string }) => r.createdAt);
@@ -140,11 +156,9 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
     expect(res.body.review.comment).toBe('Second try was too sour.');
     expect(await reviewCount()).toBe(before);
     expect(await recipeStats(quiet)).toEqual({ rating: 35, review_count: 2 });
-    const mine = (await call(reviews, `/api/recipes/${quiet}/reviews`)).body.filter(
-      (r: { username: string }) => r.username === writer.username,
-    );
+    const mine = (await list(quiet)).body.filter((r) => r.username === writer.username);
     expect(mine).toHaveLength(1);
-    expect(mine[0].rating).toBe(2);
+    expect(mine[0]?.rating).toBe(2);
   });
 
   it('stores a comment with HTML verbatim and returns it as plain JSON text', async () => {
@@ -157,10 +171,8 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
       .where('id', '=', res.body.review.id)
       .executeTakeFirstOrThrow();
     expect(stored.comment).toBe(html);
-    const listed = (await call(reviews, `/api/recipes/${reviewed}/reviews`)).body.find(
-      (r: { id: number }) => r.id === res.body.review.id,
-    );
-    expect(listed.comment).toBe(html);
+    const listed = (await list(reviewed)).body.find((r) => r.id === res.body.review.id);
+    expect(listed?.comment).toBe(html);
   });
 
   describe('publishing rating changes', () => {
@@ -249,7 +261,7 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
     ['comment with a NUL byte', { rating: 4, comment: 'bad\u0000byte' }, 'cannot be stored'],
   ])('rejects %s with 400; no review and no rating change', async (_name, body, message) => {
     const [count, stats] = [await reviewCount(), await recipeStats(quiet)];
-    const res = await post(reader, quiet, body);
+    const res = await post(reader, quiet, unchecked(body));
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(message);
     expect(await reviewCount()).toBe(count);
@@ -263,33 +275,30 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
   });
 
   it.each([
-    ['list of an unknown recipe', 'GET', '/api/recipes/2000000/reviews', 404],
-    ['review of an unknown recipe', 'POST', '/api/recipes/2000000/reviews', 404],
-    ['malformed recipe id', 'GET', '/api/recipes/abc/reviews', 400],
-    ['helpful on an unknown review', 'POST', '/api/reviews/2000000/helpful', 404],
-    ['helpful with a malformed id', 'POST', '/api/reviews/x/helpful', 400],
-  ])('%s → %i', async (_name, method, path, status) => {
-    const res = await call(
-      reviews,
-      path,
-      as(reader, { method, ...(method === 'POST' ? { json: { rating: 5, comment: 'ok' } } : {}) }),
-    );
+    ['list of an unknown recipe', () => list(2000000, reader), 404],
+    ['review of an unknown recipe', () => post(reader, 2000000, { rating: 5, comment: 'ok' }), 404],
+    ['malformed recipe id', () => list('abc', reader), 400],
+    ['helpful on an unknown review', () => helpful(2000000, reader), 404],
+    ['helpful with a malformed id', () => helpful('x', reader), 400],
+  ])('%s → %i with a sentence', async (_name, send, status) => {
+    const res = await send();
     expect(res.status).toBe(status);
+    expect(res.body.error).toMatch(/^[A-Z].+/);
   });
 
   describe('helpful marks', () => {
     let target: { id: number; helpful: number };
     beforeAll(async () => {
-      target = (await call(reviews, `/api/recipes/${reviewed}/reviews`)).body.find(
+      target = (await list(reviewed)).body.find(
         (r: { username: string }) => r.username !== writer.username && r.username !== reader.username,
-      );
+      )!;
     });
 
     it('counts once per user: a second mark changes nothing and answers the same count', async () => {
-      const first = await call(reviews, `/api/reviews/${target.id}/helpful`, as(writer, { method: 'POST' }));
+      const first = await helpful(target.id, writer);
       expect(first.status).toBe(200);
       expect(first.body).toEqual({ id: target.id, helpful: target.helpful + 1, userFound: true });
-      const again = await call(reviews, `/api/reviews/${target.id}/helpful`, as(writer, { method: 'POST' }));
+      const again = await helpful(target.id, writer);
       expect(again.body).toEqual(first.body);
       const marks = await db()
         .selectFrom('review_helpful')
@@ -300,27 +309,23 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
     });
 
     it('userFound is true only for the user who marked it', async () => {
-      const mark = await call(reviews, `/api/reviews/${target.id}/helpful`, as(writer, { method: 'POST' }));
+      const mark = await helpful(target.id, writer);
       expect(mark.status).toBe(200);
       const find = (body: { id: number; userFound: boolean }[]) => body.find((r) => r.id === target.id)!;
-      expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`, as(writer))).body).userFound).toBe(
-        true,
-      );
-      expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`, as(reader))).body).userFound).toBe(
-        false,
-      );
-      expect(find((await call(reviews, `/api/recipes/${reviewed}/reviews`)).body).userFound).toBe(false);
+      expect(find((await list(reviewed, writer)).body).userFound).toBe(true);
+      expect(find((await list(reviewed, reader)).body).userFound).toBe(false);
+      expect(find((await list(reviewed)).body).userFound).toBe(false);
     });
 
     it('anonymous → 401 "Please log in to mark reviews helpful"', async () => {
-      const res = await call(reviews, `/api/reviews/${target.id}/helpful`, { method: 'POST' });
+      const res = await helpful(target.id, null);
       expect(res.status).toBe(401);
       expect(res.body.error).toBe('Please log in to mark reviews helpful');
     });
 
     it('nobody can mark their own review helpful (403, nothing stored)', async () => {
       const own = (await post(reader, quiet, { rating: 5, comment: 'My own words.' })).body.review;
-      const res = await call(reviews, `/api/reviews/${own.id}/helpful`, as(reader, { method: 'POST' }));
+      const res = await helpful(own.id, reader);
       expect(res.status).toBe(403);
       expect(
         await db().selectFrom('review_helpful').select('user_id').where('review_id', '=', own.id).execute(),

@@ -5,23 +5,21 @@ import generator from '../../functions/generator.ts';
 import pages from '../../functions/pages.ts';
 import recipes from '../../functions/recipes.ts';
 import settings from '../../functions/settings.ts';
-import { as } from '../helpers/accounts.ts';
 import { useAdminSuite } from '../helpers/admin-session.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 // What the admin reads, the admin can write back: for every entity the dashboard edits, the body
 // of its GET is accepted unchanged by its PUT, and the next GET reads the same (apart from the
 // fields that say when it was last written).
 
-type Handler = Parameters<typeof call>[0];
+type Answer = { status: number; body: unknown };
 
 interface Entity {
   name: string;
-  handler: Handler;
-  /** The address the GET reads (found from the seeded data). */
-  read: () => Promise<string>;
-  /** The address the PUT writes, from what the GET answered. */
-  write: (body: Record<string, unknown>) => string;
+  /** Finds (and prepares, where the case needs it) the seeded row; answers its GET. */
+  find: () => Promise<() => Promise<Answer>>;
+  /** The PUT of what the GET answered, to the address its id names. */
+  write: (body: Record<string, unknown>) => Promise<Answer>;
   /** A GET that answers a list: the item to round-trip is picked from it. */
   pick?: (list: Record<string, unknown>[]) => Record<string, unknown>;
   /** The body as compared (the footer's JSON text may be spaced differently once saved). */
@@ -43,120 +41,119 @@ describe.skipIf(!databaseAvailable)(`GET → PUT round trip on ${engine}`, () =>
     return query.executeTakeFirstOrThrow();
   };
 
+  const headers = () => ({ cookie: admin.cookie });
+  // The body a PUT sends back is the GET's answer as it is, read-only fields and all.
+  const sent = <T>(body: Record<string, unknown>) => ({ body: unchecked<T>(body), headers: headers() });
+  const idOf = (body: Record<string, unknown>) => ({ id: String(body.id) });
+
+  const recipe = (id: number) => () =>
+    callRoute(recipes, 'GET', '/api/recipes/:id', { params: { id }, headers: headers() });
+  const putRecipe = (body: Record<string, unknown>) =>
+    callRoute(recipes, 'PUT', '/api/recipes/:id', { params: idOf(body), ...sent(body) });
+  /** The first recipe, with `changes` made to its row first. */
+  const firstRecipe = async (changes: Partial<Record<string, unknown>> = {}) => {
+    const { id } = await first('recipes');
+    if (Object.keys(changes).length > 0)
+      await db().updateTable('recipes').set(changes).where('id', '=', id).execute();
+    return recipe(id);
+  };
+
   const entities: Entity[] = [
-    {
-      name: 'recipe',
-      handler: recipes,
-      read: async () => `/api/recipes/${(await first('recipes')).id}`,
-      write: (body) => `/api/recipes/${String(body.id)}`,
-    },
+    { name: 'recipe', find: () => firstRecipe(), write: putRecipe },
     {
       name: 'recipe with no summary and no video',
-      handler: recipes,
-      read: async () => {
-        const { id } = await first('recipes');
-        await db()
-          .updateTable('recipes')
-          .set({ summary: null, video_url: null, video_thumbnail: null, video_duration: null })
-          .where('id', '=', id)
-          .execute();
-        return `/api/recipes/${id}`;
-      },
-      write: (body) => `/api/recipes/${String(body.id)}`,
+      find: () =>
+        firstRecipe({ summary: null, video_url: null, video_thumbnail: null, video_duration: null }),
+      write: putRecipe,
     },
     {
       name: 'recipe with a video',
-      handler: recipes,
-      read: async () => {
-        const { id } = await first('recipes');
-        await db()
-          .updateTable('recipes')
-          .set({
-            video_url: 'https://videos.example/lassi.mp4',
-            video_thumbnail: '/images/recipes/lassi-video.webp',
-            video_duration: 95,
-          })
-          .where('id', '=', id)
-          .execute();
-        return `/api/recipes/${id}`;
-      },
-      write: (body) => `/api/recipes/${String(body.id)}`,
+      find: () =>
+        firstRecipe({
+          video_url: 'https://videos.example/lassi.mp4',
+          video_thumbnail: '/images/recipes/lassi-video.webp',
+          video_duration: 95,
+        }),
+      write: putRecipe,
     },
     {
       name: 'recipe with no cooking (cook time 0)',
-      handler: recipes,
-      read: async () => {
+      find: async () => {
         const row = await db()
           .selectFrom('recipes')
           .select('id')
           .where('cook_time', '=', 0)
           .orderBy('id')
           .executeTakeFirstOrThrow();
-        return `/api/recipes/${row.id}`;
+        return recipe(row.id);
       },
-      write: (body) => `/api/recipes/${String(body.id)}`,
+      write: putRecipe,
     },
     {
       name: 'category',
-      handler: categories,
-      read: async () => `/api/categories/${(await first('categories')).slug}`,
-      write: (body) => `/api/categories/${String(body.id)}`,
+      find: async () => {
+        const { slug } = await first('categories');
+        return () =>
+          callRoute(categories, 'GET', '/api/categories/:slug', { params: { slug }, headers: headers() });
+      },
+      write: (body) =>
+        callRoute(categories, 'PUT', '/api/categories/:id', { params: idOf(body), ...sent(body) }),
     },
     {
       name: 'page',
-      handler: pages,
-      read: async () => `/api/pages/${(await first('pages', 'about-us')).slug}`,
-      write: (body) => `/api/pages/${String(body.id)}`,
+      find: async () => {
+        const { slug } = await first('pages', 'about-us');
+        return () => callRoute(pages, 'GET', '/api/pages/:slug', { params: { slug }, headers: headers() });
+      },
+      write: (body) => callRoute(pages, 'PUT', '/api/pages/:id', { params: idOf(body), ...sent(body) }),
     },
     {
       name: 'footer (its content as the JSON string GET gives)',
-      handler: pages,
-      read: async () => '/api/pages/footer',
-      write: () => '/api/pages/footer',
+      find: async () => () => callRoute(pages, 'GET', '/api/pages/footer', { headers: headers() }),
+      write: (body) => callRoute(pages, 'PUT', '/api/pages/footer', sent(body)),
       compare: (body) => ({ ...body, content: JSON.parse(String(body.content)) as unknown }),
     },
     {
       name: 'blog post',
-      handler: blog,
-      read: async () => `/api/blog/posts/${(await first('blog_posts')).slug}`,
-      write: (body) => `/api/blog/posts/${String(body.id)}`,
+      find: async () => {
+        const { slug } = await first('blog_posts');
+        return () =>
+          callRoute(blog, 'GET', '/api/blog/posts/:slug', { params: { slug }, headers: headers() });
+      },
+      write: (body) => callRoute(blog, 'PUT', '/api/blog/posts/:id', { params: idOf(body), ...sent(body) }),
     },
     {
       name: 'blog category',
-      handler: blog,
-      read: async () => '/api/blog/categories',
+      find: async () => () => callRoute(blog, 'GET', '/api/blog/categories', { headers: headers() }),
       pick: (list) => list[0]!,
-      write: (body) => `/api/blog/categories/${String(body.id)}`,
+      write: (body) =>
+        callRoute(blog, 'PUT', '/api/blog/categories/:id', { params: idOf(body), ...sent(body) }),
     },
     {
       name: 'settings',
-      handler: settings,
-      read: async () => '/api/settings',
-      write: () => '/api/settings',
+      find: async () => () => callRoute(settings, 'GET', '/api/settings', { headers: headers() }),
+      write: (body) => callRoute(settings, 'PUT', '/api/settings', sent(body)),
     },
     {
       name: 'generator config',
-      handler: generator,
-      read: async () => '/api/generator/config',
-      write: () => '/api/generator/config',
+      find: async () => () => callRoute(generator, 'GET', '/api/generator/config', { headers: headers() }),
+      write: (body) => callRoute(generator, 'PUT', '/api/generator/config', sent(body)),
     },
   ];
 
   it.each(entities)('$name: the GET body is accepted by PUT and read back unchanged', async (entity) => {
-    const path = await entity.read();
+    const get = await entity.find();
     const readOne = async () => {
-      const res = await call(entity.handler, path, as(admin));
+      const res = await get();
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const body = entity.pick ? entity.pick(res.body) : res.body;
+      const body = entity.pick ? entity.pick(res.body as Record<string, unknown>[]) : res.body;
       expect(body).toBeTruthy();
       return body as Record<string, unknown>;
     };
     const before = await readOne();
-    const put = await call(entity.handler, entity.write(before), as(admin, { method: 'PUT', json: before }));
+    const put = await entity.write(before);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    const after = entity.pick
-      ? entity.pick((await call(entity.handler, path, as(admin))).body)
-      : await readOne();
+    const after = await readOne();
     const compared = entity.compare ?? ((body) => body);
     expect(withoutStamps(compared(after))).toEqual(withoutStamps(compared(before)));
   });

@@ -6,8 +6,9 @@ import reviews from '../../functions/reviews.ts';
 import saved from '../../functions/saved.ts';
 import shoppingList from '../../functions/shopping-list.ts';
 import type { Handler } from '../../functions/_shared/router.ts';
-import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import type { ApiMethod, PathOf } from '../../src/lib/api/routes.ts';
+import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 // CSRF: every state-changing route of the account features,
 // taken from the handlers' own route tables so a new route is covered the day it is added,
@@ -31,37 +32,38 @@ describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => 
   const db = useTestDatabase();
   let victim: TestAccount;
   let other: TestAccount;
-  const ids: Record<string, number> = {};
+  const ids = { recipe: 0, review: 0, item: 0, entry: 0 };
 
   beforeAll(async () => {
     [victim, other] = [await signUp('victim'), await signUp('other')];
     ids.recipe = (await db().selectFrom('recipes').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-    await call(saved, `/api/recipes/${ids.recipe}/save`, as(victim, { method: 'POST' }));
+    await callRoute(saved, 'POST', '/api/recipes/:id/save', {
+      params: { id: ids.recipe },
+      headers: { cookie: victim.cookie },
+    });
     ids.review = (
-      await call(
-        reviews,
-        `/api/recipes/${ids.recipe}/reviews`,
-        as(other, { method: 'POST', json: { rating: 4, comment: 'Good' } }),
-      )
+      await callRoute(reviews, 'POST', '/api/recipes/:id/reviews', {
+        params: { id: ids.recipe },
+        body: { rating: 4, comment: 'Good' },
+        headers: { cookie: other.cookie },
+      })
     ).body.review.id;
     ids.item = (
-      await call(
-        shoppingList,
-        '/api/shopping-list/items',
-        as(victim, { method: 'POST', json: { items: [{ ingredient: 'eggs', amount: 6 }] } }),
-      )
-    ).body[0].id;
+      await callRoute(shoppingList, 'POST', '/api/shopping-list/items', {
+        body: { items: [{ ingredient: 'eggs', amount: 6 }] },
+        headers: { cookie: victim.cookie },
+      })
+    ).body[0]!.id;
     ids.entry = (
-      await call(
-        calorieTracking,
-        '/api/calorie-tracking',
-        as(victim, { method: 'POST', json: { date: '2026-05-01', recipeId: ids.recipe, mealType: 'lunch' } }),
-      )
+      await callRoute(calorieTracking, 'POST', '/api/calorie-tracking', {
+        body: { date: '2026-05-01', recipeId: ids.recipe, mealType: 'lunch' },
+        headers: { cookie: victim.cookie },
+      })
     ).body.id;
   });
 
-  /** A concrete URL and a valid body for a route, so only the request's origin is wrong. */
-  function requestFor(method: string, path: string): { url: string; json?: unknown } {
+  /** The params and a valid body for a route, so only the request's origin is wrong. */
+  function requestFor(method: string, path: string): { params: { id: number }; body?: unknown } {
     const id = path.startsWith('/api/reviews/')
       ? ids.review
       : path.startsWith('/api/shopping-list/')
@@ -69,7 +71,6 @@ describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => 
         : path.startsWith('/api/calorie-tracking/')
           ? ids.entry
           : ids.recipe;
-    const url = path.replace(':id', String(id));
     const bodies: Record<string, unknown> = {
       'POST /api/auth/signup': { username: 'csrf_made', email: 'csrf@example.com', password: 'secret12' },
       'POST /api/auth/login': { username: victim.username, password: victim.password },
@@ -81,9 +82,21 @@ describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => 
       'POST /api/calorie-tracking': { date: '2026-05-01', recipeId: ids.recipe, mealType: 'snack' },
       'PUT /api/calorie-tracking/goal': { goal: 4999 },
     };
-    const json = bodies[`${method} ${path}`];
-    return json === undefined ? { url } : { url, json };
+    const body = bodies[`${method} ${path}`];
+    return body === undefined ? { params: { id } } : { params: { id }, body };
   }
+
+  /**
+   * Calls a route named by a handler's own route table (tests/unit/api-routes.test.ts keeps it
+   * equal to the typed one), so its path is only known as text here.
+   */
+  const send = (
+    handler: Handler,
+    method: string,
+    path: string,
+    options: { params: { id: number }; body?: unknown; headers: Record<string, string> },
+  ) =>
+    callRoute(handler, unchecked<ApiMethod>(method), unchecked<PathOf<ApiMethod>>(path), unchecked(options));
 
   /** Everything these routes could change, in one comparable value. */
   const state = async () =>
@@ -131,12 +144,11 @@ describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => 
       '%s → 403, nothing changed',
       async (_label, route) => {
         const before = await state();
-        const { url, json } = requestFor(route.method, route.path);
-        const res = await call(
-          route.handler,
-          url,
-          as(victim, { method: route.method, headers, ...(json === undefined ? {} : { json }) }),
-        );
+        const request = requestFor(route.method, route.path);
+        const res = await send(route.handler, route.method, route.path, {
+          ...request,
+          headers: { ...headers, cookie: victim.cookie },
+        });
         expect(res.status).toBe(403);
         expect(res.body.error).toBe('Cross-site requests are not allowed.');
         expect(res.headers.get('set-cookie')).toBeNull();
@@ -146,16 +158,10 @@ describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => 
   });
 
   it('the same request from the site itself goes through (the 403 above is about the origin)', async () => {
-    const { url, json } = requestFor('PUT', '/api/calorie-tracking/goal');
-    const res = await call(
-      calorieTracking,
-      url,
-      as(victim, {
-        method: 'PUT',
-        headers: { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:8888' },
-        json,
-      }),
-    );
+    const res = await callRoute(calorieTracking, 'PUT', '/api/calorie-tracking/goal', {
+      body: { goal: 4999 },
+      headers: { 'sec-fetch-site': 'same-origin', origin: 'http://localhost:8888', cookie: victim.cookie },
+    });
     expect(res.status).toBe(200);
     expect(res.body.goal).toBe(4999);
   });
@@ -164,8 +170,10 @@ describe.skipIf(!databaseAvailable)(`cross-site protection on ${engine}`, () => 
     const before = await state();
     for (const [, handler] of Object.entries(HANDLERS)) {
       for (const route of handler.routes.filter((r) => r.method === 'GET')) {
-        const { url } = requestFor('GET', route.path);
-        const res = await call(handler, url, as(victim, { headers: { 'sec-fetch-site': 'cross-site' } }));
+        const res = await send(handler, 'GET', route.path, {
+          params: requestFor('GET', route.path).params,
+          headers: { 'sec-fetch-site': 'cross-site', cookie: victim.cookie },
+        });
         expect(res.status, `GET ${route.path}`).toBe(200);
       }
     }

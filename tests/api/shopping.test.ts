@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import shopping from '../../functions/shopping-list.ts';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
 import { SHOPPING_LIMITS } from '../../src/lib/schemas/shopping-item.ts';
-import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
   const db = useTestDatabase();
@@ -19,7 +20,7 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     await db().deleteFrom('shopping_items').where('user_id', 'in', [cook.id, other.id]).execute();
   });
 
-  const focaccia = [
+  const focaccia: NewItems = [
     { ingredient: 'Flour', amount: 2, unit: 'cups', recipeTitle: 'Focaccia' },
     { ingredient: 'sea salt', amount: null, unit: '', recipeTitle: 'Focaccia' },
     { ingredient: 'Cherry tomatoes', amount: 250, unit: 'g', recipeTitle: 'Focaccia' },
@@ -28,10 +29,15 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
   /** The cook's list the later tests work on: the four Focaccia items. */
   const addFocaccia = async () => expect((await add(cook, focaccia)).status).toBe(200);
 
-  const add = (account: TestAccount, items: unknown) =>
-    call(shopping, '/api/shopping-list/items', as(account, { method: 'POST', json: { items } }));
+  type NewItems = RouteOf<'POST', '/api/shopping-list/items'>['body']['items'];
+  const add = (account: TestAccount, items: NewItems) =>
+    callRoute(shopping, 'POST', '/api/shopping-list/items', {
+      body: { items },
+      headers: { cookie: account.cookie },
+    });
   const list = async (account: TestAccount) =>
-    (await call(shopping, '/api/shopping-list', as(account))).body as {
+    (await callRoute(shopping, 'GET', '/api/shopping-list', { headers: { cookie: account.cookie } }))
+      .body as {
       id: number;
       ingredient: string;
       amount: number | null;
@@ -41,7 +47,7 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
       category: string;
     }[];
   const clear = (account: TestAccount) =>
-    call(shopping, '/api/shopping-list', as(account, { method: 'DELETE' }));
+    callRoute(shopping, 'DELETE', '/api/shopping-list', { headers: { cookie: account.cookie } });
   const rowCount = async () =>
     Number(
       (
@@ -80,11 +86,11 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     await addFocaccia();
     const before = await list(cook);
     const flour = before.find((i) => i.ingredient === 'Flour')!;
-    await call(
-      shopping,
-      `/api/shopping-list/items/${flour.id}`,
-      as(cook, { method: 'PATCH', json: { checked: true } }),
-    );
+    await callRoute(shopping, 'PATCH', '/api/shopping-list/items/:id', {
+      params: { id: flour.id },
+      body: { checked: true },
+      headers: { cookie: cook.cookie },
+    });
     const res = await add(cook, [
       { ingredient: '  flour ', amount: 0.5, unit: 'Cup', recipeTitle: 'Pancakes' },
       { ingredient: 'FLOUR', amount: 1.25, unit: 'cups', recipeTitle: 'Pancakes' },
@@ -105,17 +111,17 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
   it('ticks and unticks with PATCH or PUT', async () => {
     await addFocaccia();
     const [item] = await list(cook);
-    const ticked = await call(
-      shopping,
-      `/api/shopping-list/items/${item!.id}`,
-      as(cook, { method: 'PATCH', json: { checked: true } }),
-    );
+    const ticked = await callRoute(shopping, 'PATCH', '/api/shopping-list/items/:id', {
+      params: { id: item!.id },
+      body: { checked: true },
+      headers: { cookie: cook.cookie },
+    });
     expect(ticked.body.checked).toBe(true);
-    const unticked = await call(
-      shopping,
-      `/api/shopping-list/items/${item!.id}`,
-      as(cook, { method: 'PUT', json: { checked: false } }),
-    );
+    const unticked = await callRoute(shopping, 'PUT', '/api/shopping-list/items/:id', {
+      params: { id: item!.id },
+      body: { checked: false },
+      headers: { cookie: cook.cookie },
+    });
     expect(unticked.body.checked).toBe(false);
   });
 
@@ -123,19 +129,22 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     await addFocaccia();
     const items = await list(cook);
     expect(
-      (await call(shopping, `/api/shopping-list/items/${items[0]!.id}`, as(cook, { method: 'DELETE' })))
-        .status,
+      (
+        await callRoute(shopping, 'DELETE', '/api/shopping-list/items/:id', {
+          params: { id: items[0]!.id },
+          headers: { cookie: cook.cookie },
+        })
+      ).status,
     ).toBe(200);
-    await call(
-      shopping,
-      `/api/shopping-list/items/${items[1]!.id}`,
-      as(cook, { method: 'PATCH', json: { checked: true } }),
-    );
-    const onlyTicked = await call(
-      shopping,
-      '/api/shopping-list?checked=true',
-      as(cook, { method: 'DELETE' }),
-    );
+    await callRoute(shopping, 'PATCH', '/api/shopping-list/items/:id', {
+      params: { id: items[1]!.id },
+      body: { checked: true },
+      headers: { cookie: cook.cookie },
+    });
+    const onlyTicked = await callRoute(shopping, 'DELETE', '/api/shopping-list', {
+      query: { checked: 'true' },
+      headers: { cookie: cook.cookie },
+    });
     expect(onlyTicked.body).toEqual({ deleted: 1 });
     expect(await list(cook)).toHaveLength(items.length - 2);
     expect((await clear(cook)).body).toEqual({ deleted: items.length - 2 });
@@ -146,16 +155,18 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     await add(cook, [{ ingredient: 'Basil', amount: 1, unit: 'bunch', recipeTitle: 'Pesto' }]);
     const [basil] = await list(cook);
     expect(await list(other)).toEqual([]);
-    for (const [method, json] of [
-      ['PATCH', { checked: true }],
-      ['PUT', { checked: true }],
-      ['DELETE', undefined],
-    ] as const) {
-      const res = await call(
-        shopping,
-        `/api/shopping-list/items/${basil!.id}`,
-        as(other, { method, ...(json ? { json } : {}) }),
-      );
+    const options = { params: { id: basil!.id }, headers: { cookie: other.cookie } };
+    for (const res of [
+      await callRoute(shopping, 'PATCH', '/api/shopping-list/items/:id', {
+        ...options,
+        body: { checked: true },
+      }),
+      await callRoute(shopping, 'PUT', '/api/shopping-list/items/:id', {
+        ...options,
+        body: { checked: true },
+      }),
+      await callRoute(shopping, 'DELETE', '/api/shopping-list/items/:id', options),
+    ]) {
       expect(res.status).toBe(404);
     }
     await clear(other);
@@ -194,7 +205,10 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     ],
   ])('rejects %s with 400 and stores nothing', async (_name, body, message) => {
     const before = await rowCount();
-    const res = await call(shopping, '/api/shopping-list/items', as(cook, { method: 'POST', json: body }));
+    const res = await callRoute(shopping, 'POST', '/api/shopping-list/items', {
+      body: unchecked(body),
+      headers: { cookie: cook.cookie },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(message);
     expect(await rowCount()).toBe(before);
@@ -206,11 +220,11 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
   ])('rejects a tick with %s (400), item unchanged', async (_name, body) => {
     await addFocaccia();
     const [item] = await list(cook);
-    const res = await call(
-      shopping,
-      `/api/shopping-list/items/${item!.id}`,
-      as(cook, { method: 'PATCH', json: body }),
-    );
+    const res = await callRoute(shopping, 'PATCH', '/api/shopping-list/items/:id', {
+      params: { id: item!.id },
+      body: unchecked(body),
+      headers: { cookie: cook.cookie },
+    });
     expect(res.status).toBe(400);
     expect((await list(cook))[0]).toEqual(item);
   });
@@ -234,16 +248,29 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
   });
 
   it.each([
-    ['GET', '/api/shopping-list'],
-    ['POST', '/api/shopping-list/items'],
-    ['PATCH', '/api/shopping-list/items/1'],
-    ['DELETE', '/api/shopping-list/items/1'],
-    ['DELETE', '/api/shopping-list'],
-  ])('%s %s needs a session (401)', async (method, path) => {
-    const res = await call(shopping, path, {
-      method,
-      ...(method === 'GET' || method === 'DELETE' ? {} : { json: { checked: true } }),
-    });
+    ['GET /api/shopping-list', () => callRoute(shopping, 'GET', '/api/shopping-list')],
+    [
+      'POST /api/shopping-list/items',
+      () =>
+        callRoute(shopping, 'POST', '/api/shopping-list/items', {
+          body: { items: [{ ingredient: 'eggs' }] },
+        }),
+    ],
+    [
+      'PATCH /api/shopping-list/items/1',
+      () =>
+        callRoute(shopping, 'PATCH', '/api/shopping-list/items/:id', {
+          params: { id: 1 },
+          body: { checked: true },
+        }),
+    ],
+    [
+      'DELETE /api/shopping-list/items/1',
+      () => callRoute(shopping, 'DELETE', '/api/shopping-list/items/:id', { params: { id: 1 } }),
+    ],
+    ['DELETE /api/shopping-list', () => callRoute(shopping, 'DELETE', '/api/shopping-list')],
+  ])('%s needs a session (401)', async (_route, send) => {
+    const res = await send();
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('Please log in to use the shopping list');
   });

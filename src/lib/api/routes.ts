@@ -272,7 +272,7 @@ export interface ApiRoutes {
   'PUT /api/pages/footer': RouteSpec<Page, FooterContentInput | { content: string }>;
   'PUT /api/pages/:id': RouteSpec<Page, PageInput>;
   'DELETE /api/pages/:id': RouteSpec<Trashed>;
-  'GET /api/blog/posts': RouteSpec<BlogPost[]>;
+  'GET /api/blog/posts': RouteSpec<BlogPost[], undefined, Paging & { category?: string }>;
   'GET /api/blog/posts/:slug': RouteSpec<BlogPost>;
   'POST /api/blog/posts': RouteSpec<BlogPost, BlogPostInput>;
   'PUT /api/blog/posts/:id': RouteSpec<BlogPost, BlogPostInput>;
