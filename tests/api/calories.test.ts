@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RouteOf } from '../../src/lib/api/routes.ts';
 import calories from '../../functions/calorie-tracking.ts';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
 import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { rowCount } from '../helpers/api-fixtures.ts';
 import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
@@ -49,20 +50,19 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
   type NewEntry = RouteOf<'POST', '/api/calorie-tracking'>['body'];
   const addEntry = (account: TestAccount, json: NewEntry) =>
     callRoute(calories, 'POST', '/api/calorie-tracking', { body: json, headers: { cookie: account.cookie } });
+  const removeEntry = (account: TestAccount, id: number) =>
+    callRoute(calories, 'DELETE', '/api/calorie-tracking/:id', {
+      params: { id },
+      headers: { cookie: account.cookie },
+    });
+  const goalOf = (account: TestAccount) =>
+    callRoute(calories, 'GET', '/api/calorie-tracking/goal', { headers: { cookie: account.cookie } });
   const day = (account: TestAccount, date = DAY) =>
     callRoute(calories, 'GET', '/api/calorie-tracking', {
       query: { date },
       headers: { cookie: account.cookie },
     });
-  const rowCount = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('calorie_entries')
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const entriesStored = () => rowCount(db(), 'calorie_entries');
 
   it('adds an entry with calories computed from the recipe (servings default 1)', async () => {
     const res = await addEntry(eater, { date: DAY, recipeId: recipe.id, servings: 1.5, mealType: 'dinner' });
@@ -112,10 +112,7 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
     await addDayEntries();
     expect((await day(other)).body).toMatchObject({ entries: [], total: 0 });
     const [entry] = (await day(eater)).body.entries;
-    const res = await callRoute(calories, 'DELETE', '/api/calorie-tracking/:id', {
-      params: { id: entry!.id },
-      headers: { cookie: other.cookie },
-    });
+    const res = await removeEntry(other, entry!.id);
     expect(res.status).toBe(404);
     expect((await day(eater)).body.entries).toHaveLength(2);
   });
@@ -123,39 +120,19 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
   it('deletes an own entry once; a second delete is 404', async () => {
     const { id } = (await addEntry(eater, { date: '2026-03-16', recipeId: recipe.id, mealType: 'breakfast' }))
       .body;
-    expect(
-      (
-        await callRoute(calories, 'DELETE', '/api/calorie-tracking/:id', {
-          params: { id },
-          headers: { cookie: eater.cookie },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await callRoute(calories, 'DELETE', '/api/calorie-tracking/:id', {
-          params: { id },
-          headers: { cookie: eater.cookie },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await removeEntry(eater, id)).status).toBe(200);
+    expect((await removeEntry(eater, id)).status).toBe(404);
   });
 
   it('keeps a goal per user (default 2000)', async () => {
-    expect(
-      (await callRoute(calories, 'GET', '/api/calorie-tracking/goal', { headers: { cookie: eater.cookie } }))
-        .body,
-    ).toEqual({ goal: 2000 });
+    expect((await goalOf(eater)).body).toEqual({ goal: 2000 });
     const res = await callRoute(calories, 'PUT', '/api/calorie-tracking/goal', {
       body: { goal: 1800 },
       headers: { cookie: eater.cookie },
     });
     expect(res.body).toEqual({ goal: 1800 });
     expect((await day(eater)).body.goal).toBe(1800);
-    expect(
-      (await callRoute(calories, 'GET', '/api/calorie-tracking/goal', { headers: { cookie: other.cookie } }))
-        .body,
-    ).toEqual({ goal: 2000 });
+    expect((await goalOf(other)).body).toEqual({ goal: 2000 });
   });
 
   it.each([
@@ -164,19 +141,14 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
     ['a fraction', 1500.5],
     ['text', '2000'],
   ])('rejects a goal of %s (400, goal unchanged)', async (_name, goal) => {
-    const before = (
-      await callRoute(calories, 'GET', '/api/calorie-tracking/goal', { headers: { cookie: eater.cookie } })
-    ).body.goal;
+    const before = (await goalOf(eater)).body.goal;
     const res = await callRoute(calories, 'PUT', '/api/calorie-tracking/goal', {
       body: { goal: unchecked<number>(goal) },
       headers: { cookie: eater.cookie },
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain('Calorie goal must be between 1000 and 5000');
-    expect(
-      (await callRoute(calories, 'GET', '/api/calorie-tracking/goal', { headers: { cookie: eater.cookie } }))
-        .body.goal,
-    ).toBe(before);
+    expect((await goalOf(eater)).body.goal).toBe(before);
   });
 
   it.each([
@@ -198,17 +170,17 @@ describe.skipIf(!databaseAvailable)(`calorie tracking API on ${engine}`, () => {
     ['a date in another format', { date: '14/03/2026', recipeId: 1, mealType: 'lunch' }, 'YYYY-MM-DD'],
     ['no date', { recipeId: 1, mealType: 'lunch' }, 'YYYY-MM-DD'],
   ])('rejects %s with 400 and stores nothing', async (_name, body, message) => {
-    const before = await rowCount();
+    const before = await entriesStored();
     const res = await addEntry(eater, unchecked(body));
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(message);
-    expect(await rowCount()).toBe(before);
+    expect(await entriesStored()).toBe(before);
   });
 
   it('an unknown recipe is 404 and stores nothing', async () => {
-    const before = await rowCount();
+    const before = await entriesStored();
     expect((await addEntry(eater, { date: DAY, recipeId: 2_000_000, mealType: 'lunch' })).status).toBe(404);
-    expect(await rowCount()).toBe(before);
+    expect(await entriesStored()).toBe(before);
   });
 
   it.each(['2026-13-01', 'today', '2026-3-1'])('a day query of %s is a 400', async (date) => {

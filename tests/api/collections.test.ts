@@ -1,25 +1,18 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RouteOf } from '../../src/lib/api/routes.ts';
 import collections from '../../functions/collections.ts';
 import saved from '../../functions/saved.ts';
 import { deleteRecipe } from '../../functions/_shared/services/recipe-writes.ts';
 import { restoreFromTrash } from '../../functions/_shared/services/trash.ts';
 import { COLLECTION_LIMITS } from '../../src/lib/schemas/collection.ts';
-import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
+import type { TestAccount } from '../helpers/accounts.ts';
+import { twoCooks } from '../helpers/api-fixtures.ts';
 import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`collections API on ${engine}`, () => {
   const db = useTestDatabase();
-  let alice: TestAccount;
-  let bob: TestAccount;
-  let recipeIds: number[];
-
-  beforeAll(async () => {
-    [alice, bob] = [await signUp('alice'), await signUp('bob')];
-    recipeIds = (await db().selectFrom('recipes').select('id').orderBy('id').limit(3).execute()).map(
-      (r) => r.id,
-    );
-  });
+  let alice: TestAccount, bob: TestAccount, recipeIds: number[];
+  beforeAll(async () => ({ alice, bob, recipeIds } = await twoCooks(db(), 3)));
 
   beforeEach(async () => {
     await db().deleteFrom('collections').where('user_id', 'in', [alice.id, bob.id]).execute();

@@ -14,6 +14,7 @@ import { publishingSettled } from '../../functions/_shared/publish.ts';
 import { type TestAccount } from '../helpers/accounts.ts';
 import { guardAccounts } from '../helpers/admin-session.ts';
 import { TEST_DATA } from '../helpers/paths.ts';
+import { rowCount } from '../helpers/api-fixtures.ts';
 import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // The image store's API: admin uploads become a re-encoded
@@ -53,15 +54,7 @@ describe.runIf(databaseAvailable)('image store API', () => {
     fs.existsSync(folder)
       ? fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
       : 0;
-  const rowsStored = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('images')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const rowsStored = () => rowCount(db(), 'images');
   const headers = (who: TestAccount | null) => (who ? { cookie: who.cookie } : {});
   const upload = (body: FormData, who: TestAccount | null = admin) =>
     callRoute(adminImages, 'POST', '/api/admin/images/upload', { body, headers: headers(who) });

@@ -228,11 +228,13 @@ describe.skipIf(!databaseAvailable)(`list paging by cursor on ${engine}`, () => 
       query: { limit: 2 },
     });
     const cursor = soupsPage.headers.get('x-next-cursor');
+    expect(cursor).toBeTruthy();
     const desserts = await callRoute(recipes, 'GET', '/api/recipes/category/:category', {
       params: { category: 'desserts' },
       query: { limit: 50, cursor: cursor! },
     });
     expect(desserts.status).toBe(200);
+    expect(desserts.body.length).toBeGreaterThan(0);
     expect(desserts.body.every((r) => r.category === 'desserts')).toBe(true);
   });
 });

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import newsletter from '../../functions/newsletter.ts';
 import subscribers from '../../functions/newsletter-subscribers.ts';
 import { newsletterToken } from '../../functions/_shared/newsletter-tokens.ts';
-import type { RouteOf } from '../../src/lib/api/routes.ts';
 import type { SubscriberListQuery } from '../../src/lib/schemas/newsletter-subscriber.ts';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
 import { useAdminSuite } from '../helpers/admin-session.ts';
 import { startSmtpSink, linkIn, type SmtpSink } from '../helpers/smtp-sink.ts';
 import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
@@ -146,7 +146,7 @@ describe.skipIf(!databaseAvailable)(`newsletter subscribers on ${engine}`, () =>
       expect(
         (await tokenCall('/api/newsletter/unsubscribe', newsletterToken('confirm', subject!))).status,
       ).toBe(400);
-      expect(await row('leaver@example.com')).toBeDefined();
+      expect(await row('leaver@example.com')).toMatchObject({ email: 'Leaver@Example.com' });
 
       const first = await tokenCall('/api/newsletter/unsubscribe', token);
       expect(first.status).toBe(200);

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import * as v from 'valibot';
 import newsletter from '../../functions/newsletter.ts';
-import type { PathOf, RouteOf } from '../../src/lib/api/routes.ts';
 import { isNewsletterEmail } from '../../src/lib/newsletter-rules.ts';
 import { NewsletterSubscriberInputSchema } from '../../src/lib/schemas/newsletter-subscriber.ts';
+import type { PathOf, RouteOf } from '../../src/lib/api/routes.ts';
+import { rowCount } from '../helpers/api-fixtures.ts';
 import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`newsletter API on ${engine}`, () => {
@@ -21,15 +22,7 @@ describe.skipIf(!databaseAvailable)(`newsletter API on ${engine}`, () => {
       .selectAll()
       .where(sql<string>`lower(email)`, '=', email.toLowerCase())
       .execute();
-  const count = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('newsletter_subscribers')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => rowCount(db(), 'newsletter_subscribers');
 
   it('subscribes an address with a trimmed name', async () => {
     const res = await post({ email: '  Trimmed.Cook@Example.com ', name: '  Ada  ' });

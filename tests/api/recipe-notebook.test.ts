@@ -1,24 +1,17 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RouteOf } from '../../src/lib/api/routes.ts';
 import notebook from '../../functions/notebook.ts';
 import recipes from '../../functions/recipes.ts';
 import { deleteRecipe } from '../../functions/_shared/services/recipe-writes.ts';
 import { restoreFromTrash } from '../../functions/_shared/services/trash.ts';
-import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
+import type { TestAccount } from '../helpers/accounts.ts';
+import { twoCooks } from '../helpers/api-fixtures.ts';
 import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`, () => {
   const db = useTestDatabase();
-  let alice: TestAccount;
-  let bob: TestAccount;
-  let recipeIds: number[];
-
-  beforeAll(async () => {
-    [alice, bob] = [await signUp('alice'), await signUp('bob')];
-    recipeIds = (await db().selectFrom('recipes').select('id').orderBy('id').limit(2).execute()).map(
-      (r) => r.id,
-    );
-  });
+  let alice: TestAccount, bob: TestAccount, recipeIds: number[];
+  beforeAll(async () => ({ alice, bob, recipeIds } = await twoCooks(db(), 2)));
 
   beforeEach(async () => {
     await db().deleteFrom('recipe_notes').execute();
@@ -26,26 +19,20 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
     await db().deleteFrom('rate_limits').execute();
   });
 
-  const putNote = (
-    who: TestAccount | null,
-    recipeId: number,
-    json: RouteOf<'PUT', '/api/recipes/:id/note'>['body'],
-  ) =>
-    callRoute(notebook, 'PUT', '/api/recipes/:id/note', {
-      params: { id: recipeId },
-      body: json,
-      headers: who ? { cookie: who.cookie } : {},
-    });
-  const cooked = (
-    who: TestAccount,
-    recipeId: number,
-    json: RouteOf<'POST', '/api/recipes/:id/cooked'>['body'],
-  ) =>
-    callRoute(notebook, 'POST', '/api/recipes/:id/cooked', {
-      params: { id: recipeId },
-      body: json,
+  const notebookOf = (who: TestAccount, id: number | string) =>
+    callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
+      params: { id },
       headers: { cookie: who.cookie },
     });
+  const cookingLog = (who: TestAccount) =>
+    callRoute(notebook, 'GET', '/api/user/cooking', { headers: { cookie: who.cookie } });
+  const session = (who: TestAccount | null) => (who ? { cookie: who.cookie } : {});
+  type NoteInput = RouteOf<'PUT', '/api/recipes/:id/note'>['body'];
+  type CookedInput = RouteOf<'POST', '/api/recipes/:id/cooked'>['body'];
+  const putNote = (who: TestAccount | null, id: number, body: NoteInput) =>
+    callRoute(notebook, 'PUT', '/api/recipes/:id/note', { params: { id }, body, headers: session(who) });
+  const cooked = (who: TestAccount, id: number, body: CookedInput) =>
+    callRoute(notebook, 'POST', '/api/recipes/:id/cooked', { params: { id }, body, headers: session(who) });
 
   it('keeps a private note: written, replaced, cleared', async () => {
     const id = recipeIds[0]!;
@@ -53,31 +40,18 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
     expect(first.status).toBe(200);
     expect(first.body.note?.body).toBe('Less salt.\nDouble the garlic.');
     await putNote(alice, id, { body: 'Less salt.' });
-    const read = await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
-      params: { id },
-      headers: { cookie: alice.cookie },
-    });
+    const read = await notebookOf(alice, id);
     expect(read.headers.get('cache-control')).toBe('private, no-store');
     expect(read.body).toMatchObject({ note: { body: 'Less salt.' }, cooked: { count: 0, lastOn: null } });
     expect((await putNote(alice, id, { body: '   ' })).body).toEqual({ note: null });
-    expect(
-      (
-        await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
-          params: { id },
-          headers: { cookie: alice.cookie },
-        })
-      ).body.note,
-    ).toBeNull();
+    expect((await notebookOf(alice, id)).body.note).toBeNull();
   });
 
   it('never shows a note to another cook, a visitor or the public recipe API', async () => {
     const id = recipeIds[0]!;
     const secret = 'My secret: a spoon of miso';
     await putNote(alice, id, { body: secret });
-    const bobs = await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
-      params: { id },
-      headers: { cookie: bob.cookie },
-    });
+    const bobs = await notebookOf(bob, id);
     expect(bobs.body).toEqual({ note: null, cooked: { count: 0, lastOn: null } });
     expect((await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', { params: { id } })).status).toBe(
       401,
@@ -91,14 +65,7 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
     }
     // Bob writing his own note leaves Alice's alone.
     await putNote(bob, id, { body: 'Bob’s note' });
-    expect(
-      (
-        await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
-          params: { id },
-          headers: { cookie: alice.cookie },
-        })
-      ).body.note?.body,
-    ).toBe(secret);
+    expect((await notebookOf(alice, id)).body.note?.body).toBe(secret);
   });
 
   it.each([
@@ -122,7 +89,7 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
     await cooked(alice, id, { cookedOn: '2026-11-12' });
     const third = await cooked(alice, id, { cookedOn: '2026-11-05', servings: null });
     expect(third).toMatchObject({ status: 201, body: { cooked: { count: 3, lastOn: '2026-11-12' } } });
-    const log = await callRoute(notebook, 'GET', '/api/user/cooking', { headers: { cookie: alice.cookie } });
+    const log = await cookingLog(alice);
     expect(
       log.body.map((e: { cookedOn: string; servings: number | null }) => [e.cookedOn, e.servings]),
     ).toEqual([
@@ -151,9 +118,7 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
       headers: { cookie: alice.cookie },
     });
     expect(undo.body).toEqual({ cooked: { count: 2, lastOn: '2026-11-12' } });
-    expect(
-      (await callRoute(notebook, 'GET', '/api/user/cooking', { headers: { cookie: bob.cookie } })).body,
-    ).toEqual([]);
+    expect((await cookingLog(bob)).body).toEqual([]);
     expect((await callRoute(notebook, 'GET', '/api/user/cooking')).status).toBe(401);
   });
 
@@ -174,14 +139,7 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
   it('answers 404 for a recipe that does not exist and 400 for a malformed id', async () => {
     expect((await cooked(alice, 2_000_000_000, { cookedOn: '2026-11-12' })).status).toBe(404);
     expect((await putNote(alice, 2_000_000_000, { body: 'x' })).status).toBe(404);
-    expect(
-      (
-        await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
-          params: { id: 'abc' },
-          headers: { cookie: alice.cookie },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await notebookOf(alice, 'abc')).status).toBe(400);
   });
 
   it('hides note and log while the recipe is in the trash and brings them back on restore', async () => {
@@ -189,22 +147,10 @@ describe.skipIf(!databaseAvailable)(`private notes and cooking log on ${engine}`
     await putNote(alice, id, { body: 'Keep me' });
     await cooked(alice, id, { cookedOn: '2026-11-10' });
     const trashed = await deleteRecipe(db(), id, { publish: false });
-    expect(
-      (await callRoute(notebook, 'GET', '/api/user/cooking', { headers: { cookie: alice.cookie } })).body,
-    ).toEqual([]);
-    expect(
-      (
-        await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
-          params: { id },
-          headers: { cookie: alice.cookie },
-        })
-      ).status,
-    ).toBe(404);
+    expect((await cookingLog(alice)).body).toEqual([]);
+    expect((await notebookOf(alice, id)).status).toBe(404);
     await restoreFromTrash(db(), trashed.id);
-    const back = await callRoute(notebook, 'GET', '/api/recipes/:id/notebook', {
-      params: { id },
-      headers: { cookie: alice.cookie },
-    });
+    const back = await notebookOf(alice, id);
     expect(back.body).toMatchObject({
       note: { body: 'Keep me' },
       cooked: { count: 1, lastOn: '2026-11-10' },

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PathOf } from '../../src/lib/api/routes.ts';
 import recipes from '../../functions/recipes.ts';
 import path from 'node:path';
 import { readRecipeFile, recipeFiles } from '../../db/seed.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { RecipeSummarySchema } from '../../src/lib/schemas/recipe.ts';
+import type { PathOf } from '../../src/lib/api/routes.ts';
 import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`recipes API on ${engine}`, () => {
@@ -272,6 +272,7 @@ describe.skipIf(!databaseAvailable)(`recipes API on ${engine}`, () => {
       const byCuisine = await callRoute(recipes, 'GET', '/api/recipes/search', {
         query: { cuisine: cuisine.toLowerCase() },
       });
+      expect(byCuisine.body.length).toBeGreaterThan(0);
       expect(byCuisine.body.every((r: { cuisine: string }) => r.cuisine === cuisine)).toBe(true);
     });
 

@@ -2,7 +2,6 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RouteOf } from '../../src/lib/api/routes.ts';
 import reviews from '../../functions/reviews.ts';
 import { publish, publishingSettled, publishWaitingRatings } from '../../functions/_shared/publish.ts';
 import {
@@ -11,7 +10,9 @@ import {
   pendingRequest,
   publishStatus,
 } from '../../functions/_shared/services/publishing.ts';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
 import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { rowCount } from '../helpers/api-fixtures.ts';
 import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
@@ -85,35 +86,25 @@ describe.skipIf(!databaseAvailable)(`reviews API on ${engine}`, () => {
       .select(['rating', 'review_count'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-  const reviewCount = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('reviews')
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const post = (
-    account: TestAccount | null,
-    recipeId: number,
-    json: RouteOf<'POST', '/api/recipes/:id/reviews'>['body'],
-  ) =>
+  const reviewCount = () => rowCount(db(), 'reviews');
+  const session = (account: TestAccount | null) => (account ? { cookie: account.cookie } : {});
+  type ReviewInput = RouteOf<'POST', '/api/recipes/:id/reviews'>['body'];
+  const post = (account: TestAccount | null, id: number, body: ReviewInput) =>
     callRoute(reviews, 'POST', '/api/recipes/:id/reviews', {
-      params: { id: recipeId },
-      body: json,
-      headers: account ? { cookie: account.cookie } : {},
+      params: { id },
+      body,
+      headers: session(account),
     });
 
   const list = (id: string | number, account: TestAccount | null = null) =>
     callRoute(reviews, 'GET', '/api/recipes/:id/reviews', {
       params: { id },
-      headers: account ? { cookie: account.cookie } : {},
+      headers: session(account),
     });
   const helpful = (id: string | number, account: TestAccount | null) =>
     callRoute(reviews, 'POST', '/api/reviews/:id/helpful', {
       params: { id },
-      headers: account ? { cookie: account.cookie } : {},
+      headers: session(account),
     });
 
   it('lists reviews newest first with username, rating, comment, createdAt, helpful and userFound', async () => {

@@ -1,20 +1,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import saved from '../../functions/saved.ts';
-import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import type { TestAccount } from '../helpers/accounts.ts';
+import { twoCooks } from '../helpers/api-fixtures.ts';
 import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`saved recipes API on ${engine}`, () => {
   const db = useTestDatabase();
-  let alice: TestAccount;
-  let bob: TestAccount;
-  let recipeIds: number[];
-
-  beforeAll(async () => {
-    [alice, bob] = [await signUp('alice'), await signUp('bob')];
-    recipeIds = (await db().selectFrom('recipes').select('id').orderBy('id').limit(3).execute()).map(
-      (r) => r.id,
-    );
-  });
+  let alice: TestAccount, bob: TestAccount, recipeIds: number[];
+  beforeAll(async () => ({ alice, bob, recipeIds } = await twoCooks(db(), 3)));
 
   // Every test starts with nothing saved, whatever ran before it.
   beforeEach(async () => {

@@ -1,9 +1,9 @@
-import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import shopping from '../../functions/shopping-list.ts';
-import type { RouteOf } from '../../src/lib/api/routes.ts';
 import { SHOPPING_LIMITS } from '../../src/lib/schemas/shopping-item.ts';
+import type { RouteOf } from '../../src/lib/api/routes.ts';
 import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { rowCount } from '../helpers/api-fixtures.ts';
 import { callRoute, databaseAvailable, engine, unchecked, useTestDatabase } from '../helpers/test-db.ts';
 
 describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
@@ -48,15 +48,7 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
     }[];
   const clear = (account: TestAccount) =>
     callRoute(shopping, 'DELETE', '/api/shopping-list', { headers: { cookie: account.cookie } });
-  const rowCount = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('shopping_items')
-          .select(sql<string>`count(*)`.as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const itemsStored = () => rowCount(db(), 'shopping_items');
 
   it('adds items with their categories and answers the whole list', async () => {
     await clear(cook);
@@ -204,14 +196,14 @@ describe.skipIf(!databaseAvailable)(`shopping list API on ${engine}`, () => {
       'Each item needs an ingredient',
     ],
   ])('rejects %s with 400 and stores nothing', async (_name, body, message) => {
-    const before = await rowCount();
+    const before = await itemsStored();
     const res = await callRoute(shopping, 'POST', '/api/shopping-list/items', {
       body: unchecked(body),
       headers: { cookie: cook.cookie },
     });
     expect(res.status).toBe(400);
     expect(res.body.error).toContain(message);
-    expect(await rowCount()).toBe(before);
+    expect(await itemsStored()).toBe(before);
   });
 
   it.each([

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+import { chromiumPath, openPage, pageFetch, signUpFromPage, useBrowser } from '../helpers/browser.ts';
 
 // The shopping list and the calorie tracker as a signed-in reader uses them on a recipe page:
 // add a recipe's ingredients, tick items (also offline, synced when back), export the list,
@@ -23,28 +22,6 @@ interface ApiRecipe {
 const NOT_MOUNTED =
   'ShoppingListButton / CalorieTrackerButton are not mounted on the recipe page yet (no [data-island="shopping-list-button"]); mount them in #recipe-actions to run this test.';
 
-/** Same-origin JSON call from the page, so the session cookie is the browser's own. */
-function pageFetch<T>(
-  page: Page,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; body: T }>;
-}
-
 describe.skipIf(!chromiumPath)('shopping list and calorie tracker on a recipe page', () => {
   const browser = useBrowser();
   const baseUrl = inject('baseUrl');
@@ -58,13 +35,7 @@ describe.skipIf(!chromiumPath)('shopping list and calorie tracker on a recipe pa
     const context = page.context();
     await page.goto(`${baseUrl}/recipe/${recipe.slug}`);
 
-    const username = `tools_${Date.now().toString(36)}`;
-    const signup = await pageFetch(page, 'POST', '/api/auth/signup', {
-      username,
-      email: `${username}@example.com`,
-      password: 'pass-word-42',
-    });
-    expect(signup.status).toBe(201);
+    const username = await signUpFromPage(page, 'tools');
     await page.reload({ waitUntil: 'networkidle' });
     errors.length = 0; // the anonymous /api/auth/me 401 of the first visit is expected
 

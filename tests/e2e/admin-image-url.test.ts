@@ -1,6 +1,6 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+import { chromiumPath, logInAsAdmin, openPage, useBrowser } from '../helpers/browser.ts';
 
 // The admin's recipe form takes an image address as well as an upload: another site's address,
 // pasted, is imported at once (the server fetches it through its guarded fetch and stores a copy),
@@ -8,7 +8,6 @@ import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
 // image'; an address the guard refuses says why and changes nothing. "Another site" is the test's
 // image server on 127.0.0.1, the one loopback address the local server's image fetch may reach.
 
-const ADMIN_PASSWORD = 'admin-test-password';
 const OURS = /^\/api\/images\/[0-9a-f]{32}\/1200\.webp$/;
 
 async function pasteInto(input: Locator, text: string): Promise<void> {
@@ -20,20 +19,6 @@ async function pasteInto(input: Locator, text: string): Promise<void> {
   }, text);
 }
 
-async function logIn(page: Page, baseUrl: string): Promise<void> {
-  await page.goto(`${baseUrl}/about-us`);
-  const status = await page.evaluate(async (password) => {
-    const res = await fetch('/api/auth/login', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password }),
-    });
-    return res.status;
-  }, ADMIN_PASSWORD);
-  expect(status).toBe(200);
-}
-
 describe.skipIf(!chromiumPath)('an image address in the recipe form', () => {
   const browser = useBrowser();
   const baseUrl = inject('baseUrl');
@@ -41,7 +26,7 @@ describe.skipIf(!chromiumPath)('an image address in the recipe form', () => {
 
   it('a pasted address is imported, a typed one on request, a refused one explained', async () => {
     const { page } = await openPage(browser());
-    await logIn(page, baseUrl);
+    expect(await logInAsAdmin(page, baseUrl)).toBe(200);
     const [recipe] = (await (await fetch(`${baseUrl}/api/recipes?limit=1`)).json()) as {
       id: number;
       slug: string;

@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumPath, useBrowser } from '../helpers/browser.ts';
+import { chromiumPath, logInAsAdmin, useBrowser } from '../helpers/browser.ts';
 
 // A blog post's views in Chromium: a reader who opens a post twice in a day counts once; a
 // headless browser (a robot's tool) is not counted; the admin's Blog tab shows the count.
 
-const ADMIN_PASSWORD = 'admin-test-password';
 /** A desktop Chrome's user agent: the headless one announces itself and is not counted. */
 const READER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -31,17 +30,7 @@ describe.skipIf(!chromiumPath)('blog post views', () => {
   it('opening a post twice in a day counts once, and the dashboard shows it', async () => {
     const admin = await browser().newContext({ userAgent: READER_AGENT });
     const adminPage = await admin.newPage();
-    await adminPage.goto(`${baseUrl}/about-us`);
-    const login = await adminPage.evaluate(async (password) => {
-      const res = await fetch('/api/auth/login', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password }),
-      });
-      return res.status;
-    }, ADMIN_PASSWORD);
-    expect(login).toBe(200);
+    expect(await logInAsAdmin(adminPage, baseUrl)).toBe(200);
     const viewsOf = (slug: string) =>
       adminPage.evaluate(async (slug) => {
         const res = await fetch('/api/blog/posts?limit=200', { credentials: 'include' });

@@ -1,9 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
-
-/** Anonymous pages ask /api/auth/me (the header's account menu) and Chromium logs its expected 401; every other console error counts. */
-const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
-const realErrors = (errors: string[]) => errors.filter((e) => e !== SESSION_CHECK_401);
+import { chromiumPath, openPage, unexpectedErrors, useBrowser } from '../helpers/browser.ts';
 
 describe.skipIf(!chromiumPath)('browsing in Chromium', () => {
   const browser = useBrowser();
@@ -33,7 +29,7 @@ describe.skipIf(!chromiumPath)('browsing in Chromium', () => {
     );
     expect(ld['@type']).toBe('Recipe');
     expect(ld.name).toBe(title);
-    expect(realErrors(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
   });
 

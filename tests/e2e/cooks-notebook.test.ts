@@ -5,33 +5,12 @@ import { mergeShares, planShares } from '../../src/lib/plan/plan-to-list.ts';
 import type { Recipe } from '../../src/lib/schemas/recipe.ts';
 import type { ShoppingItem } from '../../src/lib/schemas/shopping-item.ts';
 import { mergeKey } from '../../src/lib/shopping/merge.ts';
-import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+import { chromiumPath, openPage, pageFetch, signUpFromPage, useBrowser } from '../helpers/browser.ts';
 
 // The cook's notebook as one cook uses it: sign up, save a recipe into a new collection, keep a
 // private note, plan three dinners with different servings (two from recipe pages, one from the
 // plan's own search), put the week on the shopping list and see merged, scaled amounts with their
 // recipes, then mark one recipe cooked. Also: the plan fits a phone and prints as one week.
-
-async function pageFetch<T>(
-  page: Page,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; body: T }>;
-}
 
 async function addToPlan(page: Page, day: string, servings: number) {
   await page.getByRole('button', { name: 'Add to plan' }).click();
@@ -52,13 +31,7 @@ describe.skipIf(!chromiumPath)("the cook's notebook", () => {
     const [first, second] = recipes as [Recipe, Recipe];
     const { page, errors } = await openPage(browser());
     await page.goto(`${baseUrl}/recipe/${first.slug}`);
-    const username = `cook_${Date.now().toString(36)}`;
-    const signup = await pageFetch(page, 'POST', '/api/auth/signup', {
-      username,
-      email: `${username}@example.com`,
-      password: 'pass-word-42',
-    });
-    expect(signup.status).toBe(201);
+    await signUpFromPage(page, 'cook');
     await page.reload({ waitUntil: 'networkidle' });
     errors.length = 0; // the anonymous /api/auth/me 401 of the first visit is expected
 

@@ -1,21 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+import { chromiumPath, openPage, recipeToScale, unexpectedErrors, useBrowser } from '../helpers/browser.ts';
 
 // Input given before an island's code has arrived is not lost. A phone is
 // played by a throttled CPU (CDP Emulation.setCPUThrottlingRate) and a slow network by holding
 // the island's script (route interception) until the reader has typed and clicked; when the code
 // arrives, the page must show what was asked for (EarlyInput.astro replays it).
-
-interface ApiRecipe {
-  id: number;
-  slug: string;
-  servings: number;
-  ingredients: unknown;
-}
-
-const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
-const unexpected = (errors: string[]) => errors.filter((e) => e !== SESSION_CHECK_401);
 
 /** A throttled page whose requests matching `held` wait until `release()` is called. */
 async function slowPage(page: Page, held: RegExp): Promise<{ release: () => void; asked: () => number }> {
@@ -36,25 +26,19 @@ describe.skipIf(!chromiumPath)('input before hydration', () => {
   const browser = useBrowser();
   const baseUrl = inject('baseUrl');
 
-  async function recipeWithMixedNumber(): Promise<{ recipe: ApiRecipe; line: string }> {
-    const recipes = (await (await fetch(`${baseUrl}/api/recipes?limit=100`)).json()) as ApiRecipe[];
-    for (const recipe of recipes) {
-      if (recipe.servings < 2 || !Array.isArray(recipe.ingredients)) continue;
-      const line = recipe.ingredients.find(
-        (i): i is string => typeof i === 'string' && /^1 1\/2 cups /.test(i),
-      );
-      if (line) return { recipe, line };
-    }
-    throw new Error('No seeded recipe has a "1 1/2 cups" ingredient.');
+  /** A phone-sized page of the recipe whose scaler is on screen while its code is held back. */
+  async function scalerOnHold(slug: string) {
+    const { page, errors } = await openPage(browser(), { width: 375 });
+    const island = await slowPage(page, /\/_astro\/RecipeTools\.[\w-]+\.js$/);
+    await page.goto(`${baseUrl}/recipe/${slug}`, { waitUntil: 'domcontentloaded' });
+    const calculator = page.getByRole('region', { name: 'Recipe Scaling Calculator' });
+    await calculator.scrollIntoViewIfNeeded();
+    return { page, errors, island, calculator };
   }
 
   it('servings typed before the scaler hydrates end scaled', async () => {
-    const { recipe, line } = await recipeWithMixedNumber();
-    const { page, errors } = await openPage(browser(), { width: 375 });
-    const island = await slowPage(page, /\/_astro\/RecipeTools\.[\w-]+\.js$/);
-    await page.goto(`${baseUrl}/recipe/${recipe.slug}`, { waitUntil: 'domcontentloaded' });
-    const calculator = page.getByRole('region', { name: 'Recipe Scaling Calculator' });
-    await calculator.scrollIntoViewIfNeeded();
+    const { recipe, line } = await recipeToScale(baseUrl);
+    const { page, errors, island, calculator } = await scalerOnHold(recipe.slug);
     // The island is on screen and has asked for its code, which the network holds back.
     await expect.poll(island.asked).toBeGreaterThan(0);
     const servings = calculator.getByLabel('Adjust Servings');
@@ -73,17 +57,13 @@ describe.skipIf(!chromiumPath)('input before hydration', () => {
     await expect.poll(() => servings.inputValue()).toBe(doubled);
     await calculator.getByText('Scaling tips').waitFor();
     expect(await calculator.getByRole('button', { name: 'Reset' }).isDisabled()).toBe(false);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
   });
 
   it('clicks and a radio choice made before hydration are played back in order', async () => {
-    const { recipe } = await recipeWithMixedNumber();
-    const { page, errors } = await openPage(browser(), { width: 375 });
-    const island = await slowPage(page, /\/_astro\/RecipeTools\.[\w-]+\.js$/);
-    await page.goto(`${baseUrl}/recipe/${recipe.slug}`, { waitUntil: 'domcontentloaded' });
-    const calculator = page.getByRole('region', { name: 'Recipe Scaling Calculator' });
-    await calculator.scrollIntoViewIfNeeded();
+    const { recipe } = await recipeToScale(baseUrl);
+    const { page, errors, island, calculator } = await scalerOnHold(recipe.slug);
     await expect.poll(island.asked).toBeGreaterThan(0);
     const more = calculator.getByRole('button', { name: 'More servings' });
     await more.click();
@@ -106,12 +86,12 @@ describe.skipIf(!chromiumPath)('input before hydration', () => {
           .evaluateAll((els) => els.some((el) => /^\d+(\.\d+)? (ml|l) /.test(el.textContent ?? ''))),
       )
       .toBe(true);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
   });
 
   it('a newsletter form sent before its script runs is held, not sent as a GET, and goes out when the script arrives', async () => {
-    const { recipe } = await recipeWithMixedNumber();
+    const { recipe } = await recipeToScale(baseUrl);
     const { page, errors } = await openPage(browser(), { width: 1280 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -145,7 +125,7 @@ describe.skipIf(!chromiumPath)('input before hydration', () => {
     await expect.poll(() => posts.length).toBe(1);
     expect(JSON.parse(posts[0]!)).toMatchObject({ email });
     await block.locator('[data-newsletter-done]').waitFor();
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
   });
 });

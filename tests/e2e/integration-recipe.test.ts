@@ -1,20 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+import { chromiumPath, openPage, recipeToScale, unexpectedErrors, useBrowser } from '../helpers/browser.ts';
 
 // The islands mounted on the prebuilt pages, driven as a reader would: the recipe detail dialog
 // from a home card, and the scaling calculator and unit switch on a real recipe page.
-
-interface ApiRecipe {
-  id: number;
-  slug: string;
-  servings: number;
-  ingredients: unknown;
-}
-
-/** Anonymous pages ask /api/auth/me (the header's account menu) and Chromium logs its expected 401; every other console error counts. */
-const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
-const unexpected = (errors: string[]) => errors.filter((e) => e !== SESSION_CHECK_401);
 
 const ingredientLines = (page: Page) =>
   page.locator('section[aria-labelledby="ingredients-title"] li [data-ingredient]');
@@ -22,19 +11,6 @@ const ingredientLines = (page: Page) =>
 describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
   const browser = useBrowser();
   const baseUrl = inject('baseUrl');
-
-  /** A seeded recipe with a flat ingredient list holding '1 1/2 cups …' and 2 servings or more. */
-  async function recipeWithMixedNumber(): Promise<{ recipe: ApiRecipe; line: string }> {
-    const recipes = (await (await fetch(`${baseUrl}/api/recipes?limit=100`)).json()) as ApiRecipe[];
-    for (const recipe of recipes) {
-      if (recipe.servings < 2 || !Array.isArray(recipe.ingredients)) continue;
-      const line = recipe.ingredients.find(
-        (i): i is string => typeof i === 'string' && /^1 1\/2 cups /.test(i),
-      );
-      if (line) return { recipe, line };
-    }
-    throw new Error('No seeded recipe has a "1 1/2 cups" ingredient.');
-  }
 
   it('a plain click on a home card opens the detail dialog: focus stays inside, Escape closes, the address does not change', async () => {
     const { page, errors } = await openPage(browser());
@@ -73,7 +49,7 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
     await page.getByRole('button', { name: 'Close recipe' }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
   });
 
@@ -94,7 +70,7 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
   });
 
   it('the scaling calculator doubles amounts, limits the buttons, and shows tips only when scaled', async () => {
-    const { recipe, line } = await recipeWithMixedNumber();
+    const { recipe, line } = await recipeToScale(baseUrl);
     const { page, errors } = await openPage(browser(), { width: 375 });
     await page.goto(`${baseUrl}/recipe/${recipe.slug}`, { waitUntil: 'networkidle' });
     const lines = ingredientLines(page);
@@ -144,12 +120,12 @@ describe.skipIf(!chromiumPath)('recipe islands on the prebuilt pages', () => {
     expect(await fewer.isDisabled()).toBe(true);
     expect(await reset.isDisabled()).toBe(false);
 
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
   });
 
   it('the unit switch shows metric amounts and back', async () => {
-    const { recipe, line } = await recipeWithMixedNumber();
+    const { recipe, line } = await recipeToScale(baseUrl);
     const { page } = await openPage(browser());
     await page.goto(`${baseUrl}/recipe/${recipe.slug}`, { waitUntil: 'networkidle' });
     const units = page.locator('#recipe-scaler fieldset', { hasText: 'Units' });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+import { chromiumPath, openPage, openSignUp, unexpectedErrors, useBrowser } from '../helpers/browser.ts';
 
 // As a reader does it in Chromium on the prebuilt pages: sign up and log in
 // through the header's auth dialog, save a recipe and find it on the saved page, write a review
@@ -14,10 +14,6 @@ interface ApiRecipe {
   calories: number;
   reviewCount: number;
 }
-
-/** The one console error an anonymous page logs: /api/auth/me answering 401. */
-const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
-const unexpected = (errors: string[]) => errors.filter((e) => e !== SESSION_CHECK_401);
 
 const HOSTILE_COMMENT =
   'Lovely dish <img src=x onerror="window.__pwned=1"><b>bold</b> <script>window.__pwned=2</script>';
@@ -40,13 +36,7 @@ describe.skipIf(!chromiumPath)('a reader’s journey through the account feature
     const context = page.context();
 
     // Sign up from the header's Login button (the dialog's Sign Up tab).
-    await page.goto(baseUrl, { waitUntil: 'networkidle' });
-    await page.locator('#account-menu-root').getByRole('button', { name: 'Login' }).click();
-    const auth = page.getByRole('dialog', { name: 'Welcome to Forkful' });
-    await auth.waitFor();
-    await auth.getByRole('tab', { name: 'Sign Up' }).click();
-    // Both tabs' forms are in the dialog; only the chosen one is visible.
-    const field = (name: string) => auth.locator(`input[name="${name}"]:visible`);
+    const { auth, field } = await openSignUp(page, baseUrl);
     await field('username').fill(username);
     await field('email').fill(`${username}@example.com`);
     await field('password').fill(password);
@@ -73,7 +63,7 @@ describe.skipIf(!chromiumPath)('a reader’s journey through the account feature
       .locator('#account-menu-root')
       .getByRole('button', { name: `Account menu for ${username}` });
     await accountMenu.waitFor();
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     errors.length = 0;
 
     // Save the recipe; the saved page lists it.
@@ -165,7 +155,7 @@ describe.skipIf(!chromiumPath)('a reader’s journey through the account feature
       ),
     ).toEqual([]);
     await reviews.getByText('Please log in to write a review').waitFor();
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await context.close();
   });
 });

@@ -1,33 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+import { chromiumPath, openPage, pageFetch, signUpFromPage, useBrowser } from '../helpers/browser.ts';
 
 // The service worker and the web app manifest: the site is installable (a manifest with PNG
 // icons, the worker served as JavaScript without long caching); a page opened online opens and
 // works (its islands scale the recipe) with the network off; a page never opened shows the
 // offline page listing what is available.
-
-/** Same-origin JSON call from the page, so the session cookie is the browser's own. */
-function pageFetch<T>(
-  page: Page,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; body: T }> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    },
-    { method, url, body },
-  ) as Promise<{ status: number; body: T }>;
-}
 
 describe.skipIf(!chromiumPath)('offline in Chromium', () => {
   const browser = useBrowser();
@@ -89,13 +66,7 @@ describe.skipIf(!chromiumPath)('offline in Chromium', () => {
   it('a cook’s saved recipe opens offline, scales, and list ticks made offline reach the server', async () => {
     const { page } = await openPage(browser(), { serviceWorkers: 'allow' });
     await page.goto(`${baseUrl}/recipe/andalusian-gazpacho`, { waitUntil: 'networkidle' });
-    const username = `offline_${Date.now().toString(36)}`;
-    const signup = await pageFetch(page, 'POST', '/api/auth/signup', {
-      username,
-      email: `${username}@example.com`,
-      password: 'pass-word-42',
-    });
-    expect(signup.status).toBe(201);
+    await signUpFromPage(page, 'offline');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload({ waitUntil: 'networkidle' });
 

@@ -1,38 +1,10 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+import { chromiumPath, logInAsAdmin, openPage, pageFetch, useBrowser } from '../helpers/browser.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
 
 // The owner's records in Chromium: the newsletter list in the dashboard (listed, searched, an
 // address deleted after the question), the one-click unsubscribe link a subscriber gets, and the
 // recipe versions list saying what changed since each version.
-
-const ADMIN_PASSWORD = 'admin-test-password';
-
-/** A JSON request from the page, so it carries the page's session cookie. */
-async function fetchJson(page: Page, path: string, method = 'GET', body?: unknown) {
-  return page.evaluate(
-    async ({ path, method, body }) => {
-      const res = await fetch(path, {
-        method,
-        credentials: 'include',
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? null : JSON.stringify(body),
-      });
-      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-    },
-    { path, method, body },
-  );
-}
-
-async function logInAdmin(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/about-us`, { waitUntil: 'networkidle' });
-  const login = await fetchJson(page, '/api/auth/login', 'POST', {
-    username: 'admin',
-    password: ADMIN_PASSWORD,
-  });
-  expect(login.status).toBe(200);
-}
 
 describe.skipIf(!chromiumPath)("the owner's records", () => {
   const browser = useBrowser();
@@ -43,10 +15,15 @@ describe.skipIf(!chromiumPath)("the owner's records", () => {
     const keep = `keep.${stamp}@example.com`;
     const drop = `drop.${stamp}@example.com`;
     const { page } = await openPage(browser());
-    await logInAdmin(page, baseUrl);
+    expect(await logInAsAdmin(page, baseUrl)).toBe(200);
     for (const email of [keep, drop])
       expect(
-        (await fetchJson(page, '/api/newsletter/subscribe', 'POST', { email, name: 'Reader' })).status,
+        (
+          await pageFetch<Record<string, unknown>>(page, 'POST', '/api/newsletter/subscribe', {
+            email,
+            name: 'Reader',
+          })
+        ).status,
       ).toBe(200);
 
     await page.goto(`${baseUrl}/admin#subscribers`, { waitUntil: 'networkidle' });
@@ -77,7 +54,11 @@ describe.skipIf(!chromiumPath)("the owner's records", () => {
     await panel.getByText(`of 1 matching “${stamp}”`).waitFor();
 
     // The subscriber's one-click link: no login needed (a fresh browser context).
-    const list = await fetchJson(page, `/api/admin/newsletter/subscribers?q=${encodeURIComponent(keep)}`);
+    const list = await pageFetch<Record<string, unknown>>(
+      page,
+      'GET',
+      `/api/admin/newsletter/subscribers?q=${encodeURIComponent(keep)}`,
+    );
     const [subscriber] = list.body.items as { unsubscribeUrl: string }[];
     const token = new URL(subscriber!.unsubscribeUrl).searchParams.get('token')!;
     await page.context().close();
@@ -103,8 +84,13 @@ describe.skipIf(!chromiumPath)("the owner's records", () => {
     const stamp = Date.now().toString(36);
     const title = `Versioned Lemon Pasta ${stamp}`;
     const { page } = await openPage(browser());
-    await logInAdmin(page, baseUrl);
-    const made = await fetchJson(page, '/api/recipes', 'POST', validRecipeInput({ title }));
+    expect(await logInAsAdmin(page, baseUrl)).toBe(200);
+    const made = await pageFetch<Record<string, unknown>>(
+      page,
+      'POST',
+      '/api/recipes',
+      validRecipeInput({ title }),
+    );
     expect(made.status).toBe(201);
     const slug = made.body.slug as string;
     // A first edit adds an ingredient line.
@@ -113,7 +99,7 @@ describe.skipIf(!chromiumPath)("the owner's records", () => {
       ...base.ingredients,
       Sauce: [...(base.ingredients as Record<string, unknown[]>).Sauce!, '1 tbsp honey'],
     };
-    const edited = await fetchJson(page, `/api/recipes/${made.body.id}`, 'PUT', {
+    const edited = await pageFetch<Record<string, unknown>>(page, 'PUT', `/api/recipes/${made.body.id}`, {
       ...base,
       ingredients: withHoney,
     });

@@ -1,12 +1,9 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
-import { chromiumPath, openPage, useBrowser } from '../helpers/browser.ts';
+import { chromiumPath, openPage, openSignUp, unexpectedErrors, useBrowser } from '../helpers/browser.ts';
 
 // The sign-up form judges the password as it is typed, with the
 // server's own rule and words, and the estimator is fetched only once the password field is used.
-
-const SESSION_CHECK_401 = 'Failed to load resource: the server responded with a status of 401 (Unauthorized)';
-const unexpected = (errors: string[]) => errors.filter((e) => e !== SESSION_CHECK_401);
 
 describe.skipIf(!chromiumPath)('the new-password field', () => {
   const browser = useBrowser();
@@ -25,12 +22,7 @@ describe.skipIf(!chromiumPath)('the new-password field', () => {
       if (new URL(req.url()).pathname === '/api/auth/signup') signups.push(req.postData() ?? '');
     });
 
-    await page.goto(baseUrl, { waitUntil: 'networkidle' });
-    await page.locator('#account-menu-root').getByRole('button', { name: 'Login' }).click();
-    const auth = page.getByRole('dialog', { name: 'Welcome to Forkful' });
-    await auth.waitFor();
-    await auth.getByRole('tab', { name: 'Sign Up' }).click();
-    const field = (name: string) => auth.locator(`input[name="${name}"]:visible`);
+    const { auth, field } = await openSignUp(page, baseUrl);
     const username = `strength_${Date.now().toString(36)}`;
     await field('username').fill(username);
     await field('email').fill(`${username}@example.com`);
@@ -74,7 +66,7 @@ describe.skipIf(!chromiumPath)('the new-password field', () => {
     await page.locator('[data-toast]', { hasText: 'Account created' }).first().waitFor();
     expect(signups).toHaveLength(1);
     expect(estimatorBytes).toHaveLength(1);
-    expect(unexpected(errors)).toEqual([]);
+    expect(unexpectedErrors(errors)).toEqual([]);
     await page.context().close();
   });
 });
