@@ -62,3 +62,34 @@ export const optionalUrl = v.optional(
   ),
   '',
 );
+
+/** The sentences of a Markdown document's required fields (pages, blog posts). */
+export const DOCUMENT_MISSING = {
+  title: 'Title is required',
+  slug: 'Slug is required',
+  content: 'Content is required',
+};
+
+/** A Markdown document's title, slug and body (pages, blog posts). */
+export const documentEntries = {
+  title: requiredText(DOCUMENT_MISSING.title, 200),
+  slug: requiredSlug,
+  content: v.pipe(
+    v.string(DOCUMENT_MISSING.content),
+    v.check((s) => s.trim().length > 0, DOCUMENT_MISSING.content),
+    v.maxLength(200_000, 'At most 200,000 characters'),
+  ),
+};
+
+/** When a record was made and last changed (ISO timestamps), as every public shape has them. */
+export const timestampEntries = { createdAt: v.string(), updatedAt: v.string() };
+
+/** A named thing's id, name and slug (categories, blog categories). */
+export const namedEntries = { id: v.number(), name: v.string(), slug: v.string() };
+
+/** The largest id a row may have (PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647;
+
+/** A whole number from `min` to `max`, with one sentence for anything else. */
+export const wholeNumber = (message: string, min: number, max: number) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));

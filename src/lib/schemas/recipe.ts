@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { DIETS } from '../diet-names.ts';
-import { isUrlOrPath, requiredText, SLUG_PATTERN, URL_MESSAGE } from './fields.ts';
+import {
+  isUrlOrPath,
+  requiredText,
+  SLUG_PATTERN,
+  timestampEntries,
+  URL_MESSAGE,
+  wholeNumber,
+} from './fields.ts';
 import {
   amount,
   atLeastOne,
@@ -105,12 +112,7 @@ export const DEFAULT_RECIPE_IMAGE = '/images/fallback/dish-1.webp';
  * automatically.
  */
 const StepIngredientSchema = v.object({
-  ingredient: v.pipe(
-    v.number('A step ingredient must be an ingredient number'),
-    v.integer('A step ingredient must be an ingredient number'),
-    v.minValue(0, 'A step ingredient must be an ingredient number'),
-    v.maxValue(999, 'A step ingredient must be an ingredient number'),
-  ),
+  ingredient: wholeNumber('A step ingredient must be an ingredient number', 0, 999),
   portion: v.pipe(
     v.number('A step ingredient share must be a number'),
     v.gtValue(0, 'A step ingredient share must be more than 0'),
@@ -287,8 +289,7 @@ export const RecipeSchema = v.object({
   /** The diets the recipe suits (read from its ingredients, or set by the admin: dietsByHand). */
   diets: v.array(v.picklist(DIETS)),
   dietsByHand: v.boolean(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
+  ...timestampEntries,
 });
 export type Recipe = v.InferOutput<typeof RecipeSchema>;
 export type Nutrition = v.InferOutput<typeof NutritionSchema>;
