@@ -9,6 +9,7 @@ import type { Db } from './client.ts';
 import { describeIssues } from '../src/lib/schemas/issues.ts';
 import { RecipeContentSchema, type RecipeContent } from '../src/lib/schemas/recipe.ts';
 import { recipeToRow } from './mappers/recipe.ts';
+import { settingsToRow } from './mappers/settings.ts';
 import { PASSWORD_COST } from './password-cost.ts';
 import { DEFAULT_AI_MODELS, defaultSettings } from '../src/lib/site-defaults.ts';
 
@@ -47,14 +48,18 @@ export function readRecipeFile(file: string): RecipeContent {
   return result.output;
 }
 
-export function recipeFiles(contentDir: string): string[] {
-  const dir = path.join(contentDir, 'recipes');
+/** The files in `dir` whose names end with `ext`, in name order, as paths ([] when there is no `dir`). */
+function filesIn(dir: string, ext: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
+    .filter((f) => f.endsWith(ext))
     .sort()
     .map((f) => path.join(dir, f));
+}
+
+export function recipeFiles(contentDir: string): string[] {
+  return filesIn(path.join(contentDir, 'recipes'), '.json');
 }
 
 const slugOfFile = (file: string) => path.basename(file).replace(/\.(json|md)$/, '');
@@ -139,34 +144,18 @@ export async function seedDatabase(
     recipe: readRecipeFile(file),
   }));
   const users = readJsonFile<UserFile[]>(path.join(contentDir, 'users.json'), []);
-  const reviewDir = path.join(contentDir, 'reviews');
-  const reviews = fs.existsSync(reviewDir)
-    ? fs
-        .readdirSync(reviewDir)
-        .filter((f) => f.endsWith('.json'))
-        .sort()
-        .flatMap((f) => readJsonFile<ReviewFile[]>(path.join(reviewDir, f), []))
-    : [];
-  const pagesDir = path.join(contentDir, 'pages');
-  const pages = fs.existsSync(pagesDir)
-    ? fs
-        .readdirSync(pagesDir)
-        .filter((f) => f.endsWith('.md'))
-        .sort()
-        .map((f) => ({ slug: slugOfFile(f), doc: readMarkdown(path.join(pagesDir, f)) }))
-    : [];
+  const reviews = filesIn(path.join(contentDir, 'reviews'), '.json').flatMap((file) =>
+    readJsonFile<ReviewFile[]>(file, []),
+  );
+  const markdownDocs = (dir: string) =>
+    filesIn(dir, '.md').map((file) => ({ slug: slugOfFile(file), doc: readMarkdown(file) }));
+  const pages = markdownDocs(path.join(contentDir, 'pages'));
   const footer = fs.existsSync(path.join(contentDir, 'footer.json'))
     ? fs.readFileSync(path.join(contentDir, 'footer.json'), 'utf8')
     : null;
   const blogDir = path.join(contentDir, 'blog');
   const blogCategories = readJsonFile<BlogCategoryFile[]>(path.join(blogDir, 'categories.json'), []);
-  const posts = fs.existsSync(blogDir)
-    ? fs
-        .readdirSync(blogDir)
-        .filter((f) => f.endsWith('.md'))
-        .sort()
-        .map((f) => ({ slug: slugOfFile(f), doc: readMarkdown(path.join(blogDir, f)) }))
-    : [];
+  const posts = markdownDocs(blogDir);
 
   if (
     options.adminPassword !== undefined &&
@@ -184,22 +173,7 @@ export async function seedDatabase(
     const settings = defaultSettings(options.siteUrl);
     await trx
       .insertInto('settings')
-      .values({
-        id: 1,
-        site_name: settings.siteName,
-        site_url: settings.siteUrl,
-        contact_email: settings.contactEmail,
-        enable_comments: settings.enableComments,
-        enable_newsletter: settings.enableNewsletter,
-        enable_analytics: settings.enableAnalytics,
-        analytics_id: settings.analyticsId,
-        google_analytics_id: settings.googleAnalyticsId,
-        site_title: settings.siteTitle,
-        site_description: settings.siteDescription,
-        footer_text: settings.footerText,
-        privacy_link: settings.privacyLink,
-        terms_link: settings.termsLink,
-      })
+      .values({ id: 1, ...settingsToRow(settings) })
       .execute();
     await trx
       .insertInto('generator_config')

@@ -1,17 +1,11 @@
 // `npm run backup [FILE]`: a consistent snapshot of the embedded database, taken through the
 // running server when there is one (it owns the database), else directly. See scripts/lib/backup.ts.
 import path from 'node:path';
-import { databaseUrl, dataDir } from '../db/client.ts';
+import { dataDir } from '../db/client.ts';
 import { DamagedDatabaseError, DatabaseLockedError } from '../db/embedded.ts';
-import { formatBytes, takeBackup, totalRows } from './lib/backup.ts';
+import { formatBytes, refuseWithPostgres, takeBackup, totalRows } from './lib/backup.ts';
 
-if (databaseUrl()) {
-  console.error(
-    'DATABASE_URL is set: that database is PostgreSQL (Neon in production), not the embedded one. ' +
-      "Use Neon's point-in-time restore or pg_dump (see README, Backups). Nothing was written.",
-  );
-  process.exit(1);
-}
+refuseWithPostgres("Use Neon's point-in-time restore or pg_dump (see README, Backups). Nothing was written.");
 
 try {
   const result = await takeBackup(dataDir(), process.argv[2] ? path.resolve(process.argv[2]) : undefined);

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { adminCookie } from './lib/admin-login.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const base = process.env.FORKFUL_URL || 'http://localhost:8888';
@@ -75,16 +76,7 @@ async function cameraSizedPhotos(): Promise<{ name: string; bytes: Buffer }[]> {
 async function main(): Promise<void> {
   const password =
     process.env.ADMIN_PASSWORD || fail('ADMIN_PASSWORD is not set (the admin routes need it).');
-  const login = await fetch(new URL('/api/auth/login', base), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: base },
-    body: JSON.stringify({ username: 'admin', password }),
-  }).catch(() => fail(`no server answers at ${base} (start it with npm start, or set FORKFUL_URL).`));
-  if (!login.ok) fail(`the admin login failed (${login.status}): ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await adminCookie(base, password, fail);
   const admin = async <T>(method: string, route: string, body?: BodyInit): Promise<T> => {
     const res = await fetch(new URL(route, base), {
       method,

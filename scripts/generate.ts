@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { databaseUrl } from '../db/client.ts';
 import { prepareDatabase } from './lib/prepare.ts';
+import { adminCookie } from './lib/admin-login.ts';
 
 const args = process.argv.slice(2);
 const value = (name: string) => {
@@ -113,16 +114,7 @@ async function throughServer(): Promise<void> {
   const password = process.env.ADMIN_PASSWORD;
   if (!password) fail('ADMIN_PASSWORD is not set: it is needed to ask the running server as the admin.');
   const started = performance.now();
-  const login = await fetch(new URL('/api/auth/login', base), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  }).catch(() => fail(`no server answers at ${base} (start it with npm start, or set FORKFUL_URL).`));
-  if (!login.ok) fail(`the admin login failed (${login.status}): ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await adminCookie(base, password, fail);
   const call = async (method: string, route: string, body?: unknown) => {
     const res = await fetch(new URL(route, base), {
       method,

@@ -1,22 +1,18 @@
 // `npm run restore FILE`: puts a backup made by `npm run backup` back as the embedded database.
 // Refuses while the server (or anything else) has the database open. See scripts/lib/backup.ts.
 import path from 'node:path';
-import { databaseUrl, dataDir } from '../db/client.ts';
+import { dataDir } from '../db/client.ts';
 import { DatabaseLockedError } from '../db/embedded.ts';
-import { restoreBackup, totalRows } from './lib/backup.ts';
+import { refuseWithPostgres, restoreBackup, totalRows } from './lib/backup.ts';
 
 const file = process.argv[2];
 if (!file) {
   console.error('Usage: npm run restore <backup file>   (a file written by npm run backup)');
   process.exit(2);
 }
-if (databaseUrl()) {
-  console.error(
-    'DATABASE_URL is set: that database is PostgreSQL (Neon in production), not the embedded one. ' +
-      "Restore it with Neon's point-in-time restore (see README, Backups). Nothing was changed.",
-  );
-  process.exit(1);
-}
+refuseWithPostgres(
+  "Restore it with Neon's point-in-time restore (see README, Backups). Nothing was changed.",
+);
 
 try {
   const dir = dataDir();

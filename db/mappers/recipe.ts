@@ -14,40 +14,6 @@ import { allIngredientLines } from '../../src/lib/recipe-text.ts';
 // The one mapping between a recipes row (snake_case, db/schema.ts) and the public Recipe
 // (src/lib/schemas/recipe.ts), in both directions. Services and build queries use nothing else.
 
-/** The columns recipeFromRow reads, qualified so joins can select them (never the search columns). */
-export const RECIPE_COLUMNS = [
-  'recipes.id',
-  'recipes.slug',
-  'recipes.title',
-  'recipes.description',
-  'recipes.summary',
-  'recipes.image',
-  'recipes.category',
-  'recipes.cuisine',
-  'recipes.prep_time',
-  'recipes.cook_time',
-  'recipes.total_time',
-  'recipes.servings',
-  'recipes.difficulty',
-  'recipes.calories',
-  'recipes.nutrition',
-  'recipes.ingredients',
-  'recipes.instructions',
-  'recipes.tags',
-  'recipes.faqs',
-  'recipes.video_url',
-  'recipes.video_thumbnail',
-  'recipes.video_duration',
-  'recipes.step_ingredients',
-  'recipes.diets',
-  'recipes.diets_by_hand',
-  'recipes.diet_rules',
-  'recipes.rating',
-  'recipes.review_count',
-  'recipes.created_at',
-  'recipes.updated_at',
-] as const satisfies readonly `recipes.${keyof RecipeRow}`[];
-
 /** The columns of a card or list entry (recipeSummaryFromRow): no ingredients, steps or FAQs. */
 export const RECIPE_SUMMARY_COLUMNS = [
   'recipes.id',
@@ -67,7 +33,28 @@ export const RECIPE_SUMMARY_COLUMNS = [
   'recipes.rating',
   'recipes.review_count',
   'recipes.created_at',
-] as const satisfies readonly (typeof RECIPE_COLUMNS)[number][];
+] as const satisfies readonly `recipes.${keyof RecipeRow}`[];
+
+/**
+ * The columns recipeFromRow reads: the summary's and the rest, qualified so joins can select them
+ * (never the search columns).
+ */
+export const RECIPE_COLUMNS = [
+  ...RECIPE_SUMMARY_COLUMNS,
+  'recipes.summary',
+  'recipes.nutrition',
+  'recipes.ingredients',
+  'recipes.instructions',
+  'recipes.faqs',
+  'recipes.video_url',
+  'recipes.video_thumbnail',
+  'recipes.video_duration',
+  'recipes.step_ingredients',
+  'recipes.diets',
+  'recipes.diets_by_hand',
+  'recipes.diet_rules',
+  'recipes.updated_at',
+] as const satisfies readonly `recipes.${keyof RecipeRow}`[];
 
 /** A summary row (RECIPE_SUMMARY_COLUMNS) as the API lists it (RecipeSummarySchema's fields). */
 export function recipeSummaryFromRow(

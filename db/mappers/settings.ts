@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { SettingsTable } from '../schema.ts';
 import type { Settings } from '../../src/lib/schemas/settings.ts';
 
@@ -22,7 +22,8 @@ export function settingsFromRow(row: Selectable<SettingsTable>): Settings {
   };
 }
 
-export function settingsToRow(settings: Settings): Updateable<SettingsTable> {
+/** The row's columns of the settings: for the first insert (with id 1) and for every update. */
+export function settingsToRow(settings: Settings): Omit<Insertable<SettingsTable>, 'id'> {
   return {
     site_name: settings.siteName,
     site_url: settings.siteUrl,

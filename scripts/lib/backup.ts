@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PGliteDialect } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { databaseUrl } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 import { acquireLock, inspectDataDir, openPGlite } from '../../db/embedded.ts';
 import {
@@ -18,6 +19,18 @@ import {
 // tar): taken through the running server when there is one, else by opening the database here.
 // A restore never runs beside a server, checks the file by opening it before anything is
 // replaced, and keeps the directory it replaces.
+
+/**
+ * Backups and restores are of the embedded database: with DATABASE_URL set (PostgreSQL, Neon in
+ * production) this says what to use instead (`advice`) and exits.
+ */
+export function refuseWithPostgres(advice: string): void {
+  if (!databaseUrl()) return;
+  console.error(
+    `DATABASE_URL is set: that database is PostgreSQL (Neon in production), not the embedded one. ${advice}`,
+  );
+  process.exit(1);
+}
 
 export interface BackupResult {
   file: string;

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { memoryUnderLoad, rssMb, type MemoryLoadResult } from './memory-load.ts';
 import { memoryMap, type MemoryMap } from './memory-map.ts';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.ts';
+import { freePort, startServer } from './bench/server.ts';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
 
 // `npm run bench`'s memory figures: a fresh server on the real content, started as
 // `npm start` starts it, then 5 minutes of mixed load and 2 quiet minutes. RSS after start, at
@@ -18,17 +17,6 @@ export interface MemoryBenchResult extends MemoryLoadResult {
 
 const ADMIN_PASSWORD = 'Bench-memory-Orchard-42';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function benchMemory(
   root: string,
   log: (line: string) => void = console.log,
@@ -40,28 +28,8 @@ export async function benchMemory(
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
   const base = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [...nodeFlags, 'scripts/serve.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...SERVER_ENV,
-      PORT: String(port),
-      FORKFUL_DATA_DIR: dataDir,
-      SITE_URL: base,
-      ADMIN_PASSWORD,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const { child } = await startServer(dataDir, port, 0, undefined, { nodeFlags, env: { ADMIN_PASSWORD } });
   try {
-    const until = Date.now() + 10 * 60_000;
-    while (!output.includes('Forkful is running at')) {
-      if (child.exitCode !== null || Date.now() > until)
-        throw new Error(`The server did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
     const pid = child.pid ?? 0;
     // Let start-up work (first build's leftovers, JIT) settle before the baseline.
     await new Promise((r) => setTimeout(r, 5000));

@@ -20,14 +20,21 @@ export function buildTimeoutMs(recipes: number): number {
   return Math.max(30 * 60_000, recipes * 72);
 }
 
+/** What a bench may change in how the server starts: Node's flags, more environment. */
+export interface ServerStartOptions {
+  nodeFlags?: readonly string[];
+  env?: Record<string, string>;
+}
+
 export async function startServer(
   dataDir: string,
   port: number,
   recipes = 0,
   databaseUrl?: string,
+  { nodeFlags = SERVER_NODE_FLAGS, env = {} }: ServerStartOptions = {},
 ): Promise<RunningServer> {
   let output = '';
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, 'scripts/serve.ts'], {
     cwd: root,
     env: {
       ...process.env,
@@ -36,6 +43,7 @@ export async function startServer(
       FORKFUL_DATA_DIR: dataDir,
       SITE_URL: `http://localhost:${port}`,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

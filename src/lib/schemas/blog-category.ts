@@ -1,13 +1,11 @@
 import * as v from 'valibot';
-import { optionalText, requiredSlug, requiredText } from './fields.ts';
+import { namedEntries, optionalText, requiredSlug, requiredText } from './fields.ts';
 import { objectMessage } from './messages.ts';
 
 // Blog categories: name and slug required, description optional.
 
 export const BlogCategorySchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  slug: v.string(),
+  ...namedEntries,
   description: v.string(),
   /** Posts in it (all of them for the admin, published ones for everyone else). */
   postCount: v.optional(v.number()),

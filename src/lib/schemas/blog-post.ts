@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { optionalText, optionalUrl, requiredSlug, requiredText } from './fields.ts';
+import {
+  DOCUMENT_MISSING,
+  documentEntries,
+  namedEntries,
+  optionalText,
+  optionalUrl,
+  timestampEntries,
+} from './fields.ts';
 import { objectMessage } from './messages.ts';
 
 // Blog posts: the public shape and the admin's input (POST/PUT /api/blog/posts:
@@ -14,25 +21,16 @@ export const BlogPostSchema = v.object({
   excerpt: v.string(),
   image: v.nullable(v.string()),
   categoryId: v.nullable(v.number()),
-  category: v.nullable(v.object({ id: v.number(), name: v.string(), slug: v.string() })),
+  category: v.nullable(v.object(namedEntries)),
   isPublished: v.boolean(),
   views: v.number(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
+  ...timestampEntries,
 });
 export type BlogPost = v.InferOutput<typeof BlogPostSchema>;
 
-const POST_MISSING = { title: 'Title is required', slug: 'Slug is required', content: 'Content is required' };
-
 export const BlogPostInputSchema = v.object(
   {
-    title: requiredText(POST_MISSING.title, 200),
-    slug: requiredSlug,
-    content: v.pipe(
-      v.string(POST_MISSING.content),
-      v.check((s) => s.trim().length > 0, POST_MISSING.content),
-      v.maxLength(200_000, 'At most 200,000 characters'),
-    ),
+    ...documentEntries,
     excerpt: optionalText(1000),
     image: optionalUrl,
     /** 0 or null: no category. */
@@ -51,7 +49,7 @@ export const BlogPostInputSchema = v.object(
     ),
     isPublished: v.optional(v.boolean('Must be true or false'), false),
   },
-  objectMessage(POST_MISSING),
+  objectMessage(DOCUMENT_MISSING),
 );
 export type BlogPostInput = v.InferInput<typeof BlogPostInputSchema>;
 export type BlogPostInputValues = v.InferOutput<typeof BlogPostInputSchema>;

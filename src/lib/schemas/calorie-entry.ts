@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_ID, wholeNumber } from './fields.ts';
 import { objectMessage } from './messages.ts';
 
 // The calorie tracker's payloads: a daily goal of 1000–5000 (default 2000) and
@@ -37,12 +38,7 @@ export const IsoDate = v.pipe(
 export const CalorieEntryInputSchema = v.object(
   {
     date: IsoDate,
-    recipeId: v.pipe(
-      v.number(CALORIE_MESSAGES.recipe),
-      v.integer(CALORIE_MESSAGES.recipe),
-      v.minValue(1, CALORIE_MESSAGES.recipe),
-      v.maxValue(2_147_483_647, CALORIE_MESSAGES.recipe),
-    ),
+    recipeId: wholeNumber(CALORIE_MESSAGES.recipe, 1, MAX_ID),
     servings: v.optional(
       v.pipe(
         v.number(CALORIE_MESSAGES.servingsRange),
@@ -64,12 +60,7 @@ export const CalorieEntryInputSchema = v.object(
 /** PUT /api/calorie-tracking/goal */
 export const CalorieGoalInputSchema = v.object(
   {
-    goal: v.pipe(
-      v.number(CALORIE_MESSAGES.goal),
-      v.integer(CALORIE_MESSAGES.goal),
-      v.minValue(CALORIE_GOAL.min, CALORIE_MESSAGES.goal),
-      v.maxValue(CALORIE_GOAL.max, CALORIE_MESSAGES.goal),
-    ),
+    goal: wholeNumber(CALORIE_MESSAGES.goal, CALORIE_GOAL.min, CALORIE_GOAL.max),
   },
   objectMessage({ goal: CALORIE_MESSAGES.goal }),
 );

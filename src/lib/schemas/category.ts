@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { namedEntries } from './fields.ts';
 import { objectMessage } from './messages.ts';
 
 // Recipe categories. The public shape lives here; the admin's write input
@@ -6,9 +7,7 @@ import { objectMessage } from './messages.ts';
 
 /** A category as the API returns it and pages render it. */
 export const CategorySchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  slug: v.string(),
+  ...namedEntries,
   description: v.string(),
   image: v.nullable(v.string()),
   /** How many recipes it holds (lists and pages have it; a bare row does not). */

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_ID, wholeNumber } from './fields.ts';
 import { objectMessage } from './messages.ts';
 
 // A cook's named collections of saved recipes: the payloads and the answer.
@@ -21,12 +22,7 @@ const CollectionName = v.pipe(
   ),
 );
 
-const RecipeId = v.pipe(
-  v.number('recipeId must be a recipe id'),
-  v.integer('recipeId must be a recipe id'),
-  v.minValue(1, 'recipeId must be a recipe id'),
-  v.maxValue(2_147_483_647, 'recipeId must be a recipe id'),
-);
+const RecipeId = wholeNumber('recipeId must be a recipe id', 1, MAX_ID);
 
 /** POST /api/collections: a new collection, and (from a recipe's Save control) its first recipe. */
 export const CreateCollectionInputSchema = v.object(

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './fields.ts';
 
 // The AI generator's settings. GeneratorConfigSchema is what
 // GET /api/generator/config returns; GeneratorConfigUpdateSchema is what PUT accepts — the full
@@ -23,10 +24,7 @@ export const GENERATOR_CONFIG_MESSAGES = {
 const M = GENERATOR_CONFIG_MESSAGES;
 
 export const ScheduleHoursSchema = v.pipe(
-  v.array(
-    v.pipe(v.number(M.hour), v.integer(M.hour), v.minValue(0, M.hour), v.maxValue(23, M.hour)),
-    'Schedule hours must be a list of hours',
-  ),
+  v.array(wholeNumber(M.hour, 0, 23), 'Schedule hours must be a list of hours'),
   v.maxLength(24, M.repeatedHour),
   v.check((hours) => new Set(hours).size === hours.length, M.repeatedHour),
   v.transform((hours) => [...hours].sort((a, b) => a - b)),
@@ -36,24 +34,10 @@ const flag = v.boolean(M.boolean);
 
 const UPDATABLE = {
   isEnabled: v.optional(flag),
-  maxPerDay: v.optional(
-    v.pipe(
-      v.number(M.maxPerDay),
-      v.integer(M.maxPerDay),
-      v.minValue(1, M.maxPerDay),
-      v.maxValue(MAX_PER_DAY, M.maxPerDay),
-    ),
-  ),
+  maxPerDay: v.optional(wholeNumber(M.maxPerDay, 1, MAX_PER_DAY)),
   schedulingEnabled: v.optional(flag),
   scheduleHours: v.optional(ScheduleHoursSchema),
-  batchSize: v.optional(
-    v.pipe(
-      v.number(M.batchSize),
-      v.integer(M.batchSize),
-      v.minValue(BATCH_SIZE.min, M.batchSize),
-      v.maxValue(BATCH_SIZE.max, M.batchSize),
-    ),
-  ),
+  batchSize: v.optional(wholeNumber(M.batchSize, BATCH_SIZE.min, BATCH_SIZE.max)),
   csvUploadEnabled: v.optional(flag),
 };
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './fields.ts';
 
 // What the AI Generator tab sends. The tab's forms and the API
 // parse with the same schemas.
@@ -40,15 +41,7 @@ const ModelId = v.optional(
 const Tone = v.optional(v.picklist(BLOG_TONES, M.tone), DEFAULT_TONE);
 const Length = v.optional(v.picklist(Object.keys(BLOG_LENGTHS) as BlogLength[], M.length), DEFAULT_LENGTH);
 const count = (range: { min: number; max: number; default: number }, message: string) =>
-  v.optional(
-    v.pipe(
-      v.number(message),
-      v.integer(message),
-      v.minValue(range.min, message),
-      v.maxValue(range.max, message),
-    ),
-    range.default,
-  );
+  v.optional(wholeNumber(message, range.min, range.max), range.default);
 
 /** POST /api/generator/recipe: an empty prompt lets the model pick a dish the site lacks. */
 export const GenerateRecipeRequestSchema = v.object(

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { MAX_ID, wholeNumber } from './fields.ts';
 import { IsoDate, MEAL_TYPES, type MealType } from './calorie-entry.ts';
 import { objectMessage } from './messages.ts';
 import { Servings } from './recipe-notebook.ts';
@@ -14,12 +15,7 @@ export const PLAN_LIMITS = {
 } as const;
 
 const Meal = v.picklist(MEAL_TYPES, `Meal must be one of: ${MEAL_TYPES.join(', ')}`);
-const RecipeId = v.pipe(
-  v.number('Please choose a recipe'),
-  v.integer('Please choose a recipe'),
-  v.minValue(1, 'Please choose a recipe'),
-  v.maxValue(2_147_483_647, 'Please choose a recipe'),
-);
+const RecipeId = wholeNumber('Please choose a recipe', 1, MAX_ID);
 
 /** POST /api/plan/entries */
 export const PlanEntryInputSchema = v.object(

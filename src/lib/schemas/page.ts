@@ -1,5 +1,12 @@
 import * as v from 'valibot';
-import { isUrlOrPath, optionalText, requiredSlug, requiredText } from './fields.ts';
+import {
+  DOCUMENT_MISSING,
+  documentEntries,
+  isUrlOrPath,
+  optionalText,
+  requiredText,
+  timestampEntries,
+} from './fields.ts';
 import { objectMessage } from './messages.ts';
 
 // Static pages: the public shape, the admin's input (POST/PUT /api/pages:
@@ -13,33 +20,20 @@ export const PageSchema = v.object({
   description: v.string(),
   content: v.string(),
   isPublished: v.boolean(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
+  ...timestampEntries,
 });
 export type Page = v.InferOutput<typeof PageSchema>;
 
 /** The slug of the page whose content is the footer's JSON. */
 export const FOOTER_SLUG = 'footer';
 
-const PAGE_MISSING = {
-  title: 'Title is required',
-  slug: 'Slug is required',
-  content: 'Content is required',
-};
-
 export const PageInputSchema = v.object(
   {
-    title: requiredText(PAGE_MISSING.title, 200),
-    slug: requiredSlug,
-    content: v.pipe(
-      v.string(PAGE_MISSING.content),
-      v.check((s) => s.trim().length > 0, PAGE_MISSING.content),
-      v.maxLength(200_000, 'At most 200,000 characters'),
-    ),
+    ...documentEntries,
     description: optionalText(300),
     isPublished: v.optional(v.boolean('Must be true or false'), true),
   },
-  objectMessage(PAGE_MISSING),
+  objectMessage(DOCUMENT_MISSING),
 );
 export type PageInput = v.InferInput<typeof PageInputSchema>;
 export type PageInputValues = v.InferOutput<typeof PageInputSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './fields.ts';
 import { IsoDate } from './calorie-entry.ts';
 import { objectMessage } from './messages.ts';
 
@@ -30,11 +31,10 @@ export const NoteInputSchema = v.object(
 );
 
 /** Whole servings from 1 to 24. */
-export const Servings = v.pipe(
-  v.number('Servings must be a whole number from 1 to 24'),
-  v.integer('Servings must be a whole number from 1 to 24'),
-  v.minValue(1, 'Servings must be a whole number from 1 to 24'),
-  v.maxValue(NOTEBOOK_LIMITS.maxServings, 'Servings must be a whole number from 1 to 24'),
+export const Servings = wholeNumber(
+  'Servings must be a whole number from 1 to 24',
+  1,
+  NOTEBOOK_LIMITS.maxServings,
 );
 
 /** POST /api/recipes/{id}/cooked: the cook's own date (their calendar, not the server's). */

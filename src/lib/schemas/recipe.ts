@@ -1,57 +1,40 @@
 import * as v from 'valibot';
 import { DIETS } from '../diet-names.ts';
+import {
+  isUrlOrPath,
+  requiredText,
+  SLUG_PATTERN,
+  timestampEntries,
+  URL_MESSAGE,
+  wholeNumber,
+} from './fields.ts';
+import {
+  amount,
+  atLeastOne,
+  CONTENT_RULES,
+  contentFaqs,
+  contentSummary,
+  contentTags,
+  DIFFICULTIES,
+  FaqInputSchema,
+  ingredientText,
+  INPUT_RULES,
+  minutes,
+  RECIPE_FIELD_MESSAGES,
+  RECIPE_LIMITS,
+  stepText,
+  tagText,
+  withRules,
+} from './recipe-rules.ts';
 
 // The one recipe schema. RecipeInputSchema is what the admin API (POST/PUT
 // /api/recipes) and its form accept; RecipeContentSchema adds the stricter rules of a seed file
 // (content/recipes/*.json is checked against it in tests and the seed loads through it);
 // RecipeSchema is the public shape every reader gets. Their types are inferred from them:
-// declare a recipe field here and nowhere else (db/mappers/recipe.ts maps rows to it).
+// declare a recipe field here and nowhere else (db/mappers/recipe.ts maps rows to it). The
+// limits, sentences and checks across fields come from recipe-rules.ts.
 
-export const DIFFICULTIES = ['Easy', 'Medium', 'Hard'] as const;
-export type Difficulty = (typeof DIFFICULTIES)[number];
-
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
-/**
- * The sentence of each required recipe field, whether it is missing, empty or too small: the
- * schema reports these, and the admin form words its inline errors with the very same ones.
- */
-export const RECIPE_FIELD_MESSAGES = {
-  title: 'Title is required',
-  description: 'Description is required',
-  category: 'Category is required',
-  cuisine: 'Cuisine is required',
-  prepTime: 'Prep time must be at least 1 minute',
-  cookTime: 'Cook time must be at least 1 minute',
-  servings: 'Servings must be at least 1',
-  difficulty: 'Difficulty must be Easy, Medium or Hard',
-  calories: 'Calories must be at least 1',
-  nutrition: 'Nutrition needs numeric calories and protein, carbs and fat amounts',
-  ingredients: 'Add at least one ingredient',
-  instructions: 'Add at least one instruction',
-  tags: 'Add at least one tag',
-} as const satisfies Record<string, string>;
-
-/** The sentence of a URL field (a recipe's image, its video) that is neither a site path nor an http(s) URL. */
-export const URL_MESSAGE = 'Must be a valid URL';
-
-const text = (max: number, required = 'Must not be empty') =>
-  v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max));
-const minutes = v.pipe(
-  v.number('Must be a number of minutes'),
-  v.integer('Must be whole minutes'),
-  v.minValue(0),
-  v.maxValue(60 * 24 * 7),
-);
-/** A whole number of at least 1, with the form's sentence for anything else. */
-const atLeastOne = (message: string, max: number) =>
-  v.pipe(v.number(message), v.integer(message), v.minValue(1, message), v.maxValue(max));
-/** Nutrition amounts are strings with a unit ("42g", "780mg"), as stored recipes and the admin form have them. */
-const amount = (unit: 'g' | 'mg') =>
-  v.pipe(
-    v.string(`Must look like "12${unit}"`),
-    v.regex(unit === 'g' ? /^\d+(\.\d+)?\s?g$/ : /^\d+(\.\d+)?\s?mg$/, `Must look like "12${unit}"`),
-  );
+export { DIFFICULTIES, type Difficulty } from './recipe-rules.ts';
 
 export const NutritionInputSchema = v.object({
   calories: v.pipe(
@@ -84,11 +67,10 @@ const ingredientRow = v.pipe(
   ingredientObject,
   v.check((row) => Boolean((row.item ?? row.name ?? '').trim()), 'Each ingredient needs an item'),
 );
-const ingredientLine = v.union([text(300, 'An ingredient must not be empty'), ingredientRow]);
 const ingredientList = v.pipe(
-  v.array(ingredientLine, RECIPE_FIELD_MESSAGES.ingredients),
+  v.array(v.union([ingredientText, ingredientRow]), RECIPE_FIELD_MESSAGES.ingredients),
   v.minLength(1, RECIPE_FIELD_MESSAGES.ingredients),
-  v.maxLength(100),
+  v.maxLength(RECIPE_LIMITS.ingredientLines),
 );
 
 /** A list of lines/objects, or section name → list (at least one ingredient). */
@@ -96,7 +78,7 @@ export const IngredientsInputSchema = v.union(
   [
     ingredientList,
     v.pipe(
-      v.record(text(80, 'A section needs a name'), ingredientList),
+      v.record(requiredText('A section needs a name', RECIPE_LIMITS.sectionName), ingredientList),
       v.check((groups) => Object.keys(groups).length > 0, RECIPE_FIELD_MESSAGES.ingredients),
     ),
   ],
@@ -110,43 +92,14 @@ const instructionObject = v.object({
   image: v.optional(v.string()),
 });
 export const InstructionsInputSchema = v.pipe(
-  v.array(
-    v.union([text(2000, 'A step must not be empty'), instructionObject]),
-    RECIPE_FIELD_MESSAGES.instructions,
-  ),
+  v.array(v.union([stepText, instructionObject]), RECIPE_FIELD_MESSAGES.instructions),
   v.minLength(1, RECIPE_FIELD_MESSAGES.instructions),
-  v.maxLength(60),
+  v.maxLength(RECIPE_LIMITS.steps),
 );
 
-export const FaqInputSchema = v.object({
-  question: text(300, 'A question is required'),
-  answer: text(2000, 'An answer is required'),
-});
-
-/**
- * Must be a valid URL: an absolute http(s) URL or a path on this site
- * ("/images/recipes/x.webp", "/api/images/…"). The empty string is allowed where a field may be
- * left blank (an empty recipe image becomes the default image).
- */
-export function isSiteUrl(value: string): boolean {
-  if (/^\/(?!\/)\S*$/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 /** A URL that may be left out, blank or null (null and blank are stored as none). */
 const optionalUrl = v.optional(
-  v.nullable(
-    v.pipe(
-      v.string(URL_MESSAGE),
-      v.trim(),
-      v.maxLength(2000),
-      v.check((s) => s === '' || isSiteUrl(s), URL_MESSAGE),
-    ),
-  ),
+  v.nullable(v.pipe(v.string(URL_MESSAGE), v.trim(), v.maxLength(2000), v.check(isUrlOrPath, URL_MESSAGE))),
 );
 
 /** The image a recipe gets when the form leaves it empty. */
@@ -159,12 +112,7 @@ export const DEFAULT_RECIPE_IMAGE = '/images/fallback/dish-1.webp';
  * automatically.
  */
 const StepIngredientSchema = v.object({
-  ingredient: v.pipe(
-    v.number('A step ingredient must be an ingredient number'),
-    v.integer('A step ingredient must be an ingredient number'),
-    v.minValue(0, 'A step ingredient must be an ingredient number'),
-    v.maxValue(999, 'A step ingredient must be an ingredient number'),
-  ),
+  ingredient: wholeNumber('A step ingredient must be an ingredient number', 0, 999),
   portion: v.pipe(
     v.number('A step ingredient share must be a number'),
     v.gtValue(0, 'A step ingredient share must be more than 0'),
@@ -176,7 +124,7 @@ export const StepIngredientsSchema = v.pipe(
     v.pipe(v.array(StepIngredientSchema), v.maxLength(100)),
     'Step ingredients must be a list per step',
   ),
-  v.maxLength(60),
+  v.maxLength(RECIPE_LIMITS.steps),
 );
 
 const recipeInputEntries = {
@@ -192,11 +140,13 @@ const recipeInputEntries = {
       v.maxLength(120),
     ),
   ),
-  title: text(200, RECIPE_FIELD_MESSAGES.title),
-  description: text(600, RECIPE_FIELD_MESSAGES.description),
+  title: requiredText(RECIPE_FIELD_MESSAGES.title, RECIPE_LIMITS.title),
+  description: requiredText(RECIPE_FIELD_MESSAGES.description, RECIPE_LIMITS.description),
   // The fields a recipe may lack are nullable as well as optional: a recipe read from the API
   // (where they are null) is accepted back as it is.
-  summary: v.optional(v.nullable(v.pipe(v.string('Summary must be text'), v.trim(), v.maxLength(2000)))),
+  summary: v.optional(
+    v.nullable(v.pipe(v.string('Summary must be text'), v.trim(), v.maxLength(RECIPE_LIMITS.summary))),
+  ),
   image: optionalUrl,
   category: v.pipe(
     v.string(RECIPE_FIELD_MESSAGES.category),
@@ -204,34 +154,28 @@ const recipeInputEntries = {
     v.nonEmpty(RECIPE_FIELD_MESSAGES.category),
     v.regex(SLUG_PATTERN, 'Must be a category slug'),
   ),
-  cuisine: text(60, RECIPE_FIELD_MESSAGES.cuisine),
-  prepTime: atLeastOne(RECIPE_FIELD_MESSAGES.prepTime, 60 * 24 * 7),
+  cuisine: requiredText(RECIPE_FIELD_MESSAGES.cuisine, RECIPE_LIMITS.cuisine),
+  prepTime: atLeastOne(RECIPE_FIELD_MESSAGES.prepTime, RECIPE_LIMITS.minutes),
   /** 0 only with `noCooking` (smoothies, salads): at least 1 otherwise. */
-  cookTime: minutes,
+  cookTime: minutes(RECIPE_LIMITS.minutes),
   /** The form's "No cooking" box: the recipe's cook time is a known zero. */
   noCooking: v.optional(v.boolean()),
-  totalTime: v.optional(minutes),
-  servings: atLeastOne(RECIPE_FIELD_MESSAGES.servings, 1000),
+  totalTime: v.optional(minutes(RECIPE_LIMITS.minutes)),
+  servings: atLeastOne(RECIPE_FIELD_MESSAGES.servings, RECIPE_LIMITS.servings),
   difficulty: v.picklist(DIFFICULTIES, RECIPE_FIELD_MESSAGES.difficulty),
-  calories: v.pipe(atLeastOne(RECIPE_FIELD_MESSAGES.calories, 10000)),
+  calories: atLeastOne(RECIPE_FIELD_MESSAGES.calories, RECIPE_LIMITS.calories),
   nutrition: v.object(NutritionInputSchema.entries, RECIPE_FIELD_MESSAGES.nutrition),
   ingredients: IngredientsInputSchema,
   instructions: InstructionsInputSchema,
   tags: v.pipe(
-    v.array(v.pipe(text(40, 'A tag must not be empty'), v.toLowerCase()), RECIPE_FIELD_MESSAGES.tags),
+    v.array(tagText, RECIPE_FIELD_MESSAGES.tags),
     v.minLength(1, RECIPE_FIELD_MESSAGES.tags),
-    v.maxLength(12, 'At most 12 tags'),
+    v.maxLength(RECIPE_LIMITS.tags, `At most ${RECIPE_LIMITS.tags} tags`),
   ),
-  faqs: v.optional(v.pipe(v.array(FaqInputSchema), v.maxLength(10))),
+  faqs: v.optional(v.pipe(v.array(FaqInputSchema), v.maxLength(RECIPE_LIMITS.faqs))),
   videoUrl: v.optional(
     v.pipe(
-      v.nullable(
-        v.pipe(
-          v.string(URL_MESSAGE),
-          v.trim(),
-          v.check((s) => s === '' || isSiteUrl(s), URL_MESSAGE),
-        ),
-      ),
+      v.nullable(v.pipe(v.string(URL_MESSAGE), v.trim(), v.check(isUrlOrPath, URL_MESSAGE))),
       v.transform((s) => (s ? s : undefined)),
     ),
   ),
@@ -262,84 +206,35 @@ const recipeInputEntries = {
   ),
 };
 
-/** Step ingredients that fit the recipe: no more lists than steps, every index an ingredient line. */
-function stepIngredientsFit(r: {
-  ingredients: unknown[] | Record<string, unknown[]>;
-  instructions: unknown[];
-  stepIngredients?: { ingredient: number }[][] | null | undefined;
-}): boolean {
-  if (!r.stepIngredients) return true;
-  const lineCount = Array.isArray(r.ingredients)
-    ? r.ingredients.length
-    : Object.values(r.ingredients).reduce((n, list) => n + list.length, 0);
-  return (
-    r.stepIngredients.length <= r.instructions.length &&
-    r.stepIngredients.every((step) => step.every((m) => m.ingredient < lineCount))
-  );
-}
-const STEP_INGREDIENTS_MISFIT = "Step ingredients must refer to the recipe's steps and ingredient lines";
-
-export const RecipeInputSchema = v.pipe(
+export const RecipeInputSchema = withRules(
   v.object(recipeInputEntries, (issue) =>
     issue.input === undefined && typeof issue.path?.at(-1)?.key === 'string'
       ? ((RECIPE_FIELD_MESSAGES as Record<string, string>)[issue.path.at(-1)!.key as string] ??
         `${String(issue.path.at(-1)!.key)} is required`)
       : 'Expected a recipe object',
   ),
-  v.forward(
-    v.check(
-      (r) => r.cookTime >= 1 || (r.cookTime === 0 && r.noCooking === true),
-      RECIPE_FIELD_MESSAGES.cookTime,
-    ),
-    ['cookTime'],
-  ),
-  v.forward(
-    v.check((r) => stepIngredientsFit(r), STEP_INGREDIENTS_MISFIT),
-    ['stepIngredients'],
-  ),
+  INPUT_RULES,
 );
 /** What a client sends. */
 export type RecipeInput = v.InferInput<typeof RecipeInputSchema>;
 /** A validated input (trimmed, tags lower-cased): what db/mappers/recipe.ts turns into a row. */
 export type RecipeInputValues = v.InferOutput<typeof RecipeInputSchema>;
 
-const grams = (s: string | undefined) => Number.parseFloat(s ?? '0');
-
-/** Energy from macros (Atwater factors 4/4/9). */
-export function caloriesFromMacros(n: { protein: string; carbs: string; fat: string }): number {
-  return 4 * grams(n.protein) + 4 * grams(n.carbs) + 9 * grams(n.fat);
-}
-
-/** A seed file: the recipe plus its publication date and the icons its cover is drawn from. */
-export const RecipeContentSchema = v.pipe(
-  v.object({
-    ...recipeInputEntries,
-    summary: text(2000),
-    prepTime: minutes,
-    cookTime: minutes,
-    calories: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(10000)),
-    totalTime: minutes,
-    tags: v.pipe(v.array(v.pipe(text(40), v.toLowerCase())), v.minLength(3), v.maxLength(8)),
-    faqs: v.pipe(v.array(FaqInputSchema), v.minLength(2), v.maxLength(4)),
-    createdAt: v.pipe(v.string(), v.isoTimestamp('Must be an ISO timestamp')),
-    illustration: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(3)),
-  }),
-  v.forward(
-    v.check((r) => r.calories === r.nutrition.calories, 'calories must equal nutrition.calories'),
-    ['calories'],
-  ),
-  v.forward(
-    v.check((r) => {
-      const expected = caloriesFromMacros(r.nutrition);
-      return Math.abs(r.calories - expected) <= 0.15 * expected;
-    }, 'calories must be within 15 % of 4·protein + 4·carbs + 9·fat'),
-    ['nutrition'],
-  ),
-  v.forward(
-    v.check((r) => r.totalTime >= r.prepTime + r.cookTime, 'totalTime must be at least prepTime + cookTime'),
-    ['totalTime'],
-  ),
-);
+/**
+ * A seed file: the recipe plus its publication date and the icons its cover is drawn from, held
+ * to the published content's rules. A seed's cook time may be 0 without `noCooking`.
+ */
+export const RecipeContentObjectSchema = v.object({
+  ...recipeInputEntries,
+  summary: contentSummary,
+  cookTime: minutes(RECIPE_LIMITS.minutes),
+  totalTime: minutes(RECIPE_LIMITS.minutes),
+  tags: contentTags,
+  faqs: contentFaqs,
+  createdAt: v.pipe(v.string(), v.isoTimestamp('Must be an ISO timestamp')),
+  illustration: v.pipe(v.array(v.string()), v.minLength(1), v.maxLength(3)),
+});
+export const RecipeContentSchema = withRules(RecipeContentObjectSchema, CONTENT_RULES);
 export type RecipeContent = v.InferOutput<typeof RecipeContentSchema>;
 
 // The public shapes below say what a reader may receive, without the input's length and format
@@ -394,8 +289,7 @@ export const RecipeSchema = v.object({
   /** The diets the recipe suits (read from its ingredients, or set by the admin: dietsByHand). */
   diets: v.array(v.picklist(DIETS)),
   dietsByHand: v.boolean(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
+  ...timestampEntries,
 });
 export type Recipe = v.InferOutput<typeof RecipeSchema>;
 export type Nutrition = v.InferOutput<typeof NutritionSchema>;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { timestampEntries } from './fields.ts';
 import { objectMessage } from './messages.ts';
 
 // Reviews: a 1–5 star rating and a comment, trimmed, non-empty and length-capped.
@@ -45,8 +46,7 @@ export const ReviewSchema = v.object({
   rating: v.number(),
   /** Plain text exactly as written: render it as text, never as HTML. */
   comment: v.string(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
+  ...timestampEntries,
   /** How many people marked it helpful. */
   helpful: v.number(),
   /** Whether the current user already marked it helpful. */

@@ -1,10 +1,7 @@
 import { fieldErrors } from '../../../lib/schemas/issues.ts';
-import {
-  isSiteUrl,
-  RECIPE_FIELD_MESSAGES,
-  RecipeInputSchema,
-  URL_MESSAGE,
-} from '../../../lib/schemas/recipe.ts';
+import { isSiteUrl, URL_MESSAGE } from '../../../lib/schemas/fields.ts';
+import { RecipeInputSchema } from '../../../lib/schemas/recipe.ts';
+import { RECIPE_FIELD_MESSAGES } from '../../../lib/schemas/recipe-rules.ts';
 import { NUTRIENTS, type RecipeDraft } from './recipe-draft.ts';
 import { type RecipeBody, inputFromDraft } from './recipe-input.ts';
 
