@@ -105,6 +105,8 @@ describe('a broken recipe file', () => {
     ['a missing field', JSON.stringify({ title: 'X' }), /description/],
     ['implausible calories', null, /nutrition: calories must be within 15 %/],
   ])('fails naming the file and the field (%s)', (_name, text, message) => {
+    // .data/ exists only once a server or test database has run; a fresh clone may lack it.
+    fs.mkdirSync(path.join(ROOT, '.data'), { recursive: true });
     const dir = fs.mkdtempSync(path.join(ROOT, '.data', 'content-test-'));
     const file = path.join(dir, 'broken.json');
     const valid = JSON.parse(fs.readFileSync(files[0]!, 'utf8')) as Record<string, unknown>;
