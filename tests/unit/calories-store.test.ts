@@ -35,6 +35,17 @@ async function freshStore(): Promise<Store> {
   return import('../../src/stores/calories.ts');
 }
 
+/** A fresh store showing 22 Nov 2026 with one entry: lunch, 500 cal (id 1). */
+async function storeShowingOneLunch(): Promise<Store> {
+  const store = await freshStore();
+  server.answer('GET /api/calorie-tracking?date=2026-11-22', {
+    status: 200,
+    body: { date: '2026-11-22', entries: [entry(1, 'lunch', 500)], total: 500, goal: 2000 },
+  });
+  await store.loadCalorieDay('2026-11-22');
+  return store;
+}
+
 beforeEach(() => {
   server = scripted.scriptedServer();
   vi.stubGlobal('fetch', server.fetch);
@@ -190,12 +201,7 @@ describe('the calorie store', () => {
     ['an entry for the day shown joins it', '2026-11-22', 2],
     ['an entry for another day does not', '2026-11-20', 1],
   ])('%s', async (_name, date, count) => {
-    const store = await freshStore();
-    server.answer('GET /api/calorie-tracking?date=2026-11-22', {
-      status: 200,
-      body: { date: '2026-11-22', entries: [entry(1, 'lunch', 500)], total: 500, goal: 2000 },
-    });
-    await store.loadCalorieDay('2026-11-22');
+    const store = await storeShowingOneLunch();
     server.answer('POST /api/calorie-tracking', { status: 201, body: entry(2, 'dinner', 700, date) });
     await store.addCalorieEntry({ date, recipeId: 2, servings: 1, mealType: 'dinner' });
     expect(server.calls.at(-1)?.body).toEqual({ date, recipeId: 2, servings: 1, mealType: 'dinner' });
@@ -232,12 +238,7 @@ describe('the calorie store', () => {
     ],
     ['server down', { status: 503, body: { error: 'Database unavailable' } }, 'kept'],
   ])('delete: %s', async (_name, reply, result) => {
-    const store = await freshStore();
-    server.answer('GET /api/calorie-tracking?date=2026-11-22', {
-      status: 200,
-      body: { date: '2026-11-22', entries: [entry(1, 'lunch', 500)], total: 500, goal: 2000 },
-    });
-    await store.loadCalorieDay('2026-11-22');
+    const store = await storeShowingOneLunch();
     server.answer('DELETE /api/calorie-tracking/1', reply);
     const outcome = await store.deleteCalorieEntry(1).then(
       () => 'resolved',
