@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { IdParam, limitParam, OffsetParam } from '../../functions/_shared/params.ts';
 import { toPrefixTsQuery } from '../../functions/_shared/services/recipe-search.ts';
+import { itMaps } from '../helpers/table.ts';
 
 // Each query and path parameter schema: the text it is given → the number it reads, or null
 // when it refuses the text.
@@ -59,15 +60,17 @@ describe.each<[string, v.GenericSchema<unknown, number>, [string | undefined, nu
 });
 
 describe('toPrefixTsQuery', () => {
-  it.each([
-    ['chicken', 'chicken:*'],
-    ['Lemon Chicken', 'lemon & chicken:*'],
-    ["'; DROP TABLE x; --", 'drop & table & x:*'],
-    ['a & | ! ( ) :*', 'a:*'],
-    ['crème brûlée', 'crème & brûlée:*'],
-    ['   ', undefined],
-    ['!!!', undefined],
-  ])('%j → %j', (input, expected) => {
-    expect(toPrefixTsQuery(input)).toBe(expected);
-  });
+  itMaps(
+    toPrefixTsQuery,
+    [
+      ['chicken', 'chicken:*'],
+      ['Lemon Chicken', 'lemon & chicken:*'],
+      ["'; DROP TABLE x; --", 'drop & table & x:*'],
+      ['a & | ! ( ) :*', 'a:*'],
+      ['crème brûlée', 'crème & brûlée:*'],
+      ['   ', undefined],
+      ['!!!', undefined],
+    ],
+    '%j → %j',
+  );
 });

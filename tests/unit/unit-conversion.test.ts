@@ -10,6 +10,7 @@ import {
   type TemperatureUnit,
   type UnitSystem,
 } from '../../src/lib/unit-conversion.ts';
+import { itMaps } from '../helpers/table.ts';
 
 describe('kitchen helper: measures (3 decimals)', () => {
   it.each<[string, MeasureUnit, MeasureUnit, string]>([
@@ -70,19 +71,21 @@ describe('kitchen helper: temperature (2 decimals)', () => {
 });
 
 describe('readNumber', () => {
-  it.each([
-    ['2', 2],
-    ['-3.5', -3.5],
-    ['.5', 0.5],
-    ['1 1/2', 1.5],
-    ['½', 0.5],
-    ['1e2', 100],
-    ['', null],
-    ['x', null],
-    ['1/0', null],
-  ])('%j → %s', (input, expected) => {
-    expect(readNumber(input)).toBe(expected);
-  });
+  itMaps(
+    readNumber,
+    [
+      ['2', 2],
+      ['-3.5', -3.5],
+      ['.5', 0.5],
+      ['1 1/2', 1.5],
+      ['½', 0.5],
+      ['1e2', 100],
+      ['', null],
+      ['x', null],
+      ['1/0', null],
+    ],
+    '%j → %s',
+  );
 });
 
 describe.each<[UnitSystem, [string, string][], string[]]>([
