@@ -269,31 +269,21 @@ describe.skipIf(!databaseAvailable)(`API response cache on ${engine}`, () => {
   });
 
   describe('admin routes', () => {
+    const clearArea =
+      (area: string): AdminRequest =>
+      (headers) =>
+        callRoute(adminCache, 'POST', '/api/admin/cache/clear/:area', { params: { area }, headers });
     const routes: [string, AdminRequest][] = [
       [
         'GET /api/admin/cache/stats',
         (headers) => callRoute(adminCache, 'GET', '/api/admin/cache/stats', { headers }),
       ],
-      [
-        'POST /api/admin/cache/clear/recipes',
-        (headers) =>
-          callRoute(adminCache, 'POST', '/api/admin/cache/clear/:area', {
-            params: { area: 'recipes' },
-            headers,
-          }),
-      ],
+      ['POST /api/admin/cache/clear/recipes', clearArea('recipes')],
       [
         'POST /api/admin/cache/clear-all',
         (headers) => callRoute(adminCache, 'POST', '/api/admin/cache/clear-all', { headers }),
       ],
-      [
-        'POST /api/admin/cache/clear/no-such-area',
-        (headers) =>
-          callRoute(adminCache, 'POST', '/api/admin/cache/clear/:area', {
-            params: { area: 'no-such-area' },
-            headers,
-          }),
-      ],
+      ['POST /api/admin/cache/clear/no-such-area', clearArea('no-such-area')],
     ];
 
     it.each(routes)('%s: 401 anonymous, 403 for a cook, nothing cleared', async (_route, send) => {
