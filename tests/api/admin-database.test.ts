@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import adminDatabase from '../../functions/admin-database.ts';
 import { createIndexStatement, INDEXES } from '../../db/indexes.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
-import { guardAccounts } from '../helpers/admin-session.ts';
-import { call, databaseAvailable, useTestDatabase } from '../helpers/test-db.ts';
+import type { TestAccount } from '../helpers/accounts.ts';
+import { expectAdminOnly, guardAccounts, type AdminRequest } from '../helpers/admin-session.ts';
+import { callRoute, databaseAvailable, useTestDatabase } from '../helpers/test-db.ts';
 
 // The Cache tab's database panel: POST apply-indexes restores an
 // index the database lost (concurrently on PostgreSQL), keeps the rest, refreshes statistics;
@@ -18,22 +18,22 @@ describe.runIf(databaseAvailable)('apply indexes', () => {
     ({ cook, admin } = await guardAccounts());
   });
 
-  const apply = () => call(adminDatabase, '/api/admin/database/apply-indexes', as(admin, { method: 'POST' }));
+  const apply = () =>
+    callRoute(adminDatabase, 'POST', '/api/admin/database/apply-indexes', {
+      headers: { cookie: admin.cookie },
+    });
 
-  it.each([
-    ['anonymous', 'POST', 'apply-indexes', 401],
-    ['a signed-in cook', 'POST', 'apply-indexes', 403],
-    ['anonymous', 'GET', 'stats', 401],
-    ['a signed-in cook', 'GET', 'stats', 403],
-  ] as const)('refuses %s: %s %s', async (who, method, route, status) => {
-    const init: RequestInit = { method };
-    const res = await call(
-      adminDatabase,
-      `/api/admin/database/${route}`,
-      who === 'anonymous' ? init : as(cook, init),
-    );
-    expect(res.status).toBe(status);
-    expect(res.body.error).toMatch(/admin/i);
+  it.each<[string, AdminRequest]>([
+    [
+      'POST /api/admin/database/apply-indexes',
+      (headers) => callRoute(adminDatabase, 'POST', '/api/admin/database/apply-indexes', { headers }),
+    ],
+    [
+      'GET /api/admin/database/stats',
+      (headers) => callRoute(adminDatabase, 'GET', '/api/admin/database/stats', { headers }),
+    ],
+  ])('%s: anonymous 401, cook 403', async (_route, send) => {
+    await expectAdminOnly(cook, send);
   });
 
   it('db/indexes.ts lists exactly the indexes the migrations create', async () => {
@@ -82,7 +82,9 @@ describe.runIf(databaseAvailable)('apply indexes', () => {
   });
 
   it('lists every table with its exact rows and size, largest first', async () => {
-    const res = await call(adminDatabase, '/api/admin/database/stats', as(admin));
+    const res = await callRoute(adminDatabase, 'GET', '/api/admin/database/stats', {
+      headers: { cookie: admin.cookie },
+    });
     expect(res.status).toBe(200);
     const tables = res.body.tables as { name: string; rows: number; sizeMB: number }[];
     const { rows } = await sql<{ n: string | number }>`SELECT count(*) AS n FROM recipes`.execute(db());

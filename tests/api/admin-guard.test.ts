@@ -3,10 +3,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Handler, Route } from '../../functions/_shared/router.ts';
-import { as } from '../helpers/accounts.ts';
-import { useAdminSuite } from '../helpers/admin-session.ts';
+import type { PathOf } from '../../src/lib/api/routes.ts';
+import { expectAdminOnly, useAdminSuite, type SessionHeaders } from '../helpers/admin-session.ts';
 import { ROOT } from '../helpers/paths.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, unchecked, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // The guard matrix, built from the route tables themselves: every route of
 // every function file is public (listed below), for signed-in users (listed below), or an admin
@@ -113,9 +113,26 @@ for (const file of files) {
   for (const route of mod.default.routes) tables.push({ file, handler: mod.default, route });
 }
 const keyOf = (route: Route) => `${route.method} ${route.path}`;
-/** A concrete path: ids that do not exist, so an admin's call changes nothing. */
-const concrete = (p: string) =>
-  p.replace(/:(\w+)/g, (_m, name: string) => (/id$/i.test(name) ? '999999' : 'zz-guard'));
+/** Path params that name nothing (ids that do not exist), so an admin's call changes nothing. */
+const guardParams = (p: string) =>
+  Object.fromEntries(
+    [...p.matchAll(/:(\w+)/g)].map(([, name]) => [name!, /id$/i.test(name!) ? 999999 : 'zz-guard']),
+  );
+/**
+ * One route of a function's table, called through the route table (which lists every such route:
+ * tests/unit/api-routes.test.ts), with an empty body for a write: deliberately not what it asks.
+ */
+const callTableRoute = (handler: Handler, route: Route, headers: SessionHeaders = {}) =>
+  callRoute(
+    handler,
+    route.method,
+    route.path as PathOf<typeof route.method>,
+    unchecked({
+      params: guardParams(route.path),
+      headers,
+      ...(route.method === 'GET' ? {} : { body: {} }),
+    }),
+  );
 
 const adminRoutes = tables.filter(
   ({ route }) =>
@@ -144,15 +161,8 @@ describe.skipIf(!databaseAvailable)(`guard matrix on ${engine}`, () => {
   it.each(adminRoutes.map(({ file, handler, route }) => [keyOf(route), file, handler, route] as const))(
     'admin route %s (%s): anonymous 401, cook 403, admin passes',
     async (_key, _file, handler, route) => {
-      const target = concrete(route.path);
-      const body = route.method === 'GET' ? {} : { json: {} };
-      const anonymous = await call(handler, target, { method: route.method, ...body });
-      expect(anonymous.status).toBe(401);
-      expect(anonymous.body.error).toMatch(/log in/i);
-      const user = await call(handler, target, as(cook, { method: route.method, ...body }));
-      expect(user.status).toBe(403);
-      expect(user.body.error).toMatch(/admin/i);
-      const allowed = await call(handler, target, as(admin, { method: route.method, ...body }));
+      await expectAdminOnly(cook, (headers) => callTableRoute(handler, route, headers));
+      const allowed = await callTableRoute(handler, route, { cookie: admin.cookie });
       expect([401, 403]).not.toContain(allowed.status);
       // 503: a dependency the route needs is not configured here (the AI generator), never a crash.
       expect(allowed.status === 503 || allowed.status < 500).toBe(true);
@@ -162,10 +172,8 @@ describe.skipIf(!databaseAvailable)(`guard matrix on ${engine}`, () => {
   it.each(secretRoutes.map(({ file, handler, route }) => [keyOf(route), file, handler, route] as const))(
     'secret route %s (%s): refused to anonymous callers, a cook and the admin alike',
     async (_key, _file, handler, route) => {
-      const target = concrete(route.path);
-      for (const who of [undefined, cook, admin]) {
-        const init = { method: route.method, json: {} };
-        const res = await call(handler, target, who ? as(who, init) : init);
+      for (const headers of [{}, { cookie: cook.cookie }, { cookie: admin.cookie }]) {
+        const res = await callTableRoute(handler, route, headers);
         expect([401, 403]).toContain(res.status);
       }
     },
@@ -174,11 +182,9 @@ describe.skipIf(!databaseAvailable)(`guard matrix on ${engine}`, () => {
   it.each(userRoutes.map(({ file, handler, route }) => [keyOf(route), file, handler, route] as const))(
     'user route %s (%s): anonymous 401, a signed-in cook passes',
     async (_key, _file, handler, route) => {
-      const target = concrete(route.path);
-      const body = route.method === 'GET' ? {} : { json: {} };
-      const anonymous = await call(handler, target, { method: route.method, ...body });
+      const anonymous = await callTableRoute(handler, route);
       expect(anonymous.status).toBe(401);
-      const user = await call(handler, target, as(cook, { method: route.method, ...body }));
+      const user = await callTableRoute(handler, route, { cookie: cook.cookie });
       expect([401, 403]).not.toContain(user.status);
     },
   );

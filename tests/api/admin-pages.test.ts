@@ -3,9 +3,8 @@ import blog from '../../functions/blog.ts';
 import pages from '../../functions/pages.ts';
 import settings from '../../functions/settings.ts';
 import { isCached } from '../../functions/_shared/cache/local-cache.ts';
-import { as } from '../helpers/accounts.ts';
-import { useAdminSuite } from '../helpers/admin-session.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { expectAdminOnly, useAdminSuite, type AdminRequest } from '../helpers/admin-session.ts';
+import { callRoute, unchecked, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Static pages and the footer: drafts only for the admin, {title, slug,
 // content, isPublished} with the form's messages, 409 on a taken slug, the footer's JSON checked
@@ -26,50 +25,47 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
 
   /** The published 'shipping' page, made through the API. */
   const createShipping = async () => {
-    const res = await call(
-      pages,
-      '/api/pages',
-      as(admin, {
-        method: 'POST',
-        json: { title: 'Shipping', slug: 'shipping', content: '# Shipping\n\nFast.' },
-      }),
-    );
+    const res = await callRoute(pages, 'POST', '/api/pages', {
+      headers: { cookie: admin.cookie },
+      body: { title: 'Shipping', slug: 'shipping', content: '# Shipping\n\nFast.' },
+    });
     expect(res.status).toBe(201);
   };
 
   it('creates a page, published by default; a draft only the admin sees', async () => {
-    const res = await call(
-      pages,
-      '/api/pages',
-      as(admin, {
-        method: 'POST',
-        json: { title: 'Shipping', slug: 'shipping', content: '# Shipping\n\nFast.' },
-      }),
-    );
+    const res = await callRoute(pages, 'POST', '/api/pages', {
+      headers: { cookie: admin.cookie },
+      body: { title: 'Shipping', slug: 'shipping', content: '# Shipping\n\nFast.' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ title: 'Shipping', slug: 'shipping', isPublished: true });
-    const draft = await call(
-      pages,
-      '/api/pages',
-      as(admin, {
-        method: 'POST',
-        json: { title: 'Secret', slug: 'secret', content: 'Soon.', isPublished: false },
-      }),
-    );
+    const draft = await callRoute(pages, 'POST', '/api/pages', {
+      headers: { cookie: admin.cookie },
+      body: { title: 'Secret', slug: 'secret', content: 'Soon.', isPublished: false },
+    });
     expect(draft.body.isPublished).toBe(false);
-    const publicList = await call(pages, '/api/pages');
+    const publicList = await callRoute(pages, 'GET', '/api/pages');
     expect(slugsOf(publicList.body)).toContain('shipping');
     expect(slugsOf(publicList.body)).not.toContain('secret');
     expect(publicList.headers.get('Netlify-Cache-Tag')).toContain('pages');
-    const cookList = await call(pages, '/api/pages', as(cook));
+    const cookList = await callRoute(pages, 'GET', '/api/pages', { headers: { cookie: cook.cookie } });
     expect(slugsOf(cookList.body)).not.toContain('secret');
-    const adminList = await call(pages, '/api/pages', as(admin));
+    const adminList = await callRoute(pages, 'GET', '/api/pages', { headers: { cookie: admin.cookie } });
     expect(slugsOf(adminList.body)).toContain('secret');
     expect(adminList.headers.get('Cache-Control')).toContain('no-store');
-    expect((await call(pages, '/api/pages/secret')).status).toBe(404);
-    expect((await call(pages, '/api/pages/secret', as(admin))).status).toBe(200);
+    expect((await callRoute(pages, 'GET', '/api/pages/:slug', { params: { slug: 'secret' } })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await callRoute(pages, 'GET', '/api/pages/:slug', {
+          params: { slug: 'secret' },
+          headers: { cookie: admin.cookie },
+        })
+      ).status,
+    ).toBe(200);
     // The admin's look did not leave the drafts in the shared cache.
-    expect(slugsOf((await call(pages, '/api/pages')).body)).not.toContain('secret');
+    expect(slugsOf((await callRoute(pages, 'GET', '/api/pages')).body)).not.toContain('secret');
   });
 
   it.each([
@@ -91,7 +87,10 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
     ],
   ])('refuses %s with 400 and the form message, nothing changed', async (_n, body, path, message) => {
     const before = await rows();
-    const res = await call(pages, '/api/pages', as(admin, { method: 'POST', json: body }));
+    const res = await callRoute(pages, 'POST', '/api/pages', {
+      headers: { cookie: admin.cookie },
+      body: unchecked(body),
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues).toContainEqual({ path, message });
     expect(await rows()).toEqual(before);
@@ -100,19 +99,18 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
   it('refuses a taken slug with 409 naming it, on create and on update', async () => {
     await createShipping();
     const before = await rows();
-    const res = await call(
-      pages,
-      '/api/pages',
-      as(admin, { method: 'POST', json: { title: 'A', slug: 'about-us', content: 'x' } }),
-    );
+    const res = await callRoute(pages, 'POST', '/api/pages', {
+      headers: { cookie: admin.cookie },
+      body: { title: 'A', slug: 'about-us', content: 'x' },
+    });
     expect(res.status).toBe(409);
     expect(res.body.error).toContain('"about-us"');
     const shipping = before.find((p) => p.slug === 'shipping')!;
-    const put = await call(
-      pages,
-      `/api/pages/${shipping.id}`,
-      as(admin, { method: 'PUT', json: { title: 'A', slug: 'about-us', content: 'x' } }),
-    );
+    const put = await callRoute(pages, 'PUT', '/api/pages/:id', {
+      params: { id: shipping.id },
+      headers: { cookie: admin.cookie },
+      body: { title: 'A', slug: 'about-us', content: 'x' },
+    });
     expect(put.status).toBe(409);
     expect(await rows()).toEqual(before);
   });
@@ -120,47 +118,57 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
   it('updates a page and deletes it into the trash', async () => {
     await createShipping();
     const shipping = (await rows()).find((p) => p.slug === 'shipping')!;
-    const put = await call(
-      pages,
-      `/api/pages/${shipping.id}`,
-      as(admin, { method: 'PUT', json: { title: 'Shipping & Returns', slug: 'shipping', content: 'Free.' } }),
-    );
+    const put = await callRoute(pages, 'PUT', '/api/pages/:id', {
+      params: { id: shipping.id },
+      headers: { cookie: admin.cookie },
+      body: { title: 'Shipping & Returns', slug: 'shipping', content: 'Free.' },
+    });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ title: 'Shipping & Returns', content: 'Free.' });
-    expect((await call(pages, '/api/pages/shipping')).body.title).toBe('Shipping & Returns');
-    const del = await call(pages, `/api/pages/${shipping.id}`, as(admin, { method: 'DELETE' }));
+    expect(
+      (await callRoute(pages, 'GET', '/api/pages/:slug', { params: { slug: 'shipping' } })).body.title,
+    ).toBe('Shipping & Returns');
+    const del = await callRoute(pages, 'DELETE', '/api/pages/:id', {
+      params: { id: shipping.id },
+      headers: { cookie: admin.cookie },
+    });
     expect(del.body).toMatchObject({ deleted: true, trash: { entity: 'page' } });
-    expect((await call(pages, '/api/pages/shipping')).status).toBe(404);
-    expect((await call(pages, `/api/pages/${shipping.id}`, as(admin, { method: 'DELETE' }))).status).toBe(
+    expect((await callRoute(pages, 'GET', '/api/pages/:slug', { params: { slug: 'shipping' } })).status).toBe(
       404,
     );
+    expect(
+      (
+        await callRoute(pages, 'DELETE', '/api/pages/:id', {
+          params: { id: shipping.id },
+          headers: { cookie: admin.cookie },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('answers the footer with its content as a JSON string, cached, fresh after a save', async () => {
-    const first = await call(pages, '/api/pages/footer');
+    const first = await callRoute(pages, 'GET', '/api/pages/footer');
     expect(first.status).toBe(200);
     expect(typeof first.body.content).toBe('string');
     expect(JSON.parse(first.body.content).companyName).toBe('Forkful');
     expect(first.headers.get('Netlify-CDN-Cache-Control')).toContain('s-maxage=300');
     // Browsers keep it five minutes too; the admin's own read is fresh and never kept.
     expect(first.headers.get('Cache-Control')).toBe('public, max-age=300');
-    const forAdmin = await call(pages, '/api/pages/footer', as(admin));
+    const forAdmin = await callRoute(pages, 'GET', '/api/pages/footer', {
+      headers: { cookie: admin.cookie },
+    });
     expect(forAdmin.headers.get('Cache-Control')).toBe('private, no-store');
-    const saved = await call(
-      pages,
-      '/api/pages/footer',
-      as(admin, {
-        method: 'PUT',
-        json: {
-          companyName: 'Forkful Kitchen',
-          tagline: 'Cook more.',
-          copyright: '© Forkful',
-          social: { facebook: 'https://facebook.com/forkful', youtube: '' },
-        },
-      }),
-    );
+    const saved = await callRoute(pages, 'PUT', '/api/pages/footer', {
+      headers: { cookie: admin.cookie },
+      body: {
+        companyName: 'Forkful Kitchen',
+        tagline: 'Cook more.',
+        copyright: '© Forkful',
+        social: { facebook: 'https://facebook.com/forkful', youtube: '' },
+      },
+    });
     expect(saved.status).toBe(200);
-    const after = await call(pages, '/api/pages/footer');
+    const after = await callRoute(pages, 'GET', '/api/pages/footer');
     expect(JSON.parse(after.body.content)).toMatchObject({
       companyName: 'Forkful Kitchen',
       tagline: 'Cook more.',
@@ -196,7 +204,10 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
     ],
   ])('refuses a footer with %s (400, the form message, nothing changed)', async (_n, body, path, message) => {
     const before = await rows();
-    const res = await call(pages, '/api/pages/footer', as(admin, { method: 'PUT', json: body }));
+    const res = await callRoute(pages, 'PUT', '/api/pages/footer', {
+      headers: { cookie: admin.cookie },
+      body: unchecked(body),
+    });
     expect(res.status).toBe(400);
     expect(res.body.issues).toContainEqual({ path, message });
     expect(await rows()).toEqual(before);
@@ -204,21 +215,22 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
 
   it('checks the footer rules when the footer page is written through PUT /api/pages/{id}', async () => {
     const footer = (await rows()).find((p) => p.slug === 'footer')!;
-    const notJson = await call(
-      pages,
-      `/api/pages/${footer.id}`,
-      as(admin, { method: 'PUT', json: { title: 'Footer', slug: 'footer', content: '{oops' } }),
-    );
+    const notJson = await callRoute(pages, 'PUT', '/api/pages/:id', {
+      params: { id: footer.id },
+      headers: { cookie: admin.cookie },
+      body: { title: 'Footer', slug: 'footer', content: '{oops' },
+    });
     expect(notJson.status).toBe(400);
-    expect(notJson.body.issues[0].path).toBe('content');
-    const missing = await call(
-      pages,
-      `/api/pages/${footer.id}`,
-      as(admin, {
-        method: 'PUT',
-        json: { title: 'Footer', slug: 'footer', content: JSON.stringify({ tagline: 't' }) },
-      }),
-    );
+    expect(notJson.body.issues).toContainEqual({
+      path: 'content',
+      message: "The footer's content must be JSON (companyName, tagline, copyright, links, social)",
+    });
+    const missing = await callRoute(pages, 'PUT', '/api/pages/:id', {
+      params: { id: footer.id },
+      headers: { cookie: admin.cookie },
+      body: { title: 'Footer', slug: 'footer', content: JSON.stringify({ tagline: 't' }) },
+    });
+    expect(missing.status).toBe(400);
     expect(missing.body.issues).toContainEqual({
       path: 'content.companyName',
       message: 'Company name is required',
@@ -226,31 +238,48 @@ describe.skipIf(!databaseAvailable)(`pages API on ${engine}`, () => {
   });
 
   it.each([
-    ['pages', pages, '/api/pages'],
-    ['pages', pages, '/api/pages/footer'],
-    ['pages', pages, '/api/pages/about-us'],
-    ['pages', blog, '/api/blog/posts'],
-    ['pages', blog, '/api/blog/categories'],
-    ['settings', settings, '/api/settings'],
-  ] as const)('%s area: %s answers the same from the response cache', async (area, handler, path) => {
-    const miss = await call(handler, path);
+    ['pages', '/api/pages', () => callRoute(pages, 'GET', '/api/pages')],
+    ['pages', '/api/pages/footer', () => callRoute(pages, 'GET', '/api/pages/footer')],
+    [
+      'pages',
+      '/api/pages/about-us',
+      () => callRoute(pages, 'GET', '/api/pages/:slug', { params: { slug: 'about-us' } }),
+    ],
+    ['pages', '/api/blog/posts', () => callRoute(blog, 'GET', '/api/blog/posts')],
+    ['pages', '/api/blog/categories', () => callRoute(blog, 'GET', '/api/blog/categories')],
+    ['settings', '/api/settings', () => callRoute(settings, 'GET', '/api/settings')],
+  ] as const)('%s area: %s answers the same from the response cache', async (area, path, get) => {
+    const miss = await get();
     expect(miss.status).toBe(200);
     expect(isCached(area, path)).toBe(true);
-    const hit = await call(handler, path);
+    const hit = await get();
     expect(hit.body).toEqual(miss.body);
     expect([...hit.headers.entries()]).toEqual([...miss.headers.entries()]);
   });
 
-  it.each([
-    ['POST', '/api/pages'],
-    ['PUT', '/api/pages/1'],
-    ['PUT', '/api/pages/footer'],
-    ['DELETE', '/api/pages/1'],
-  ])('%s %s: anonymous 401, cook 403, nothing changed', async (method, path) => {
+  const hackedPage = { title: 'H', slug: 'h', content: 'h' };
+  it.each<[string, AdminRequest]>([
+    ['POST /api/pages', (headers) => callRoute(pages, 'POST', '/api/pages', { headers, body: hackedPage })],
+    [
+      'PUT /api/pages/1',
+      (headers) =>
+        callRoute(pages, 'PUT', '/api/pages/:id', { params: { id: 1 }, headers, body: hackedPage }),
+    ],
+    [
+      'PUT /api/pages/footer',
+      (headers) =>
+        callRoute(pages, 'PUT', '/api/pages/footer', {
+          headers,
+          body: { companyName: 'h', tagline: 'h', copyright: 'h' },
+        }),
+    ],
+    [
+      'DELETE /api/pages/1',
+      (headers) => callRoute(pages, 'DELETE', '/api/pages/:id', { params: { id: 1 }, headers }),
+    ],
+  ])('%s: anonymous 401, cook 403, nothing changed', async (_route, send) => {
     const before = await rows();
-    const body = { title: 'H', slug: 'h', content: 'h', companyName: 'h', tagline: 'h', copyright: 'h' };
-    expect((await call(pages, path, { method, json: body })).status).toBe(401);
-    expect((await call(pages, path, as(cook, { method, json: body }))).status).toBe(403);
+    await expectAdminOnly(cook, send);
     expect(await rows()).toEqual(before);
   });
 });

@@ -5,10 +5,9 @@ import { createRecipe } from '../../functions/_shared/services/recipe-writes.ts'
 import { DEFAULT_RECIPE_IMAGE } from '../../src/lib/schemas/recipe.ts';
 import { DIET_RULES_VERSION } from '../../src/lib/diets.ts';
 import { refreshRecipeDiets } from '../../db/queries/recipe-diets.ts';
-import { as } from '../helpers/accounts.ts';
-import { useAdminSuite } from '../helpers/admin-session.ts';
+import { expectAdminOnly, useAdminSuite, type AdminRequest } from '../helpers/admin-session.ts';
 import { validRecipeInput } from '../helpers/recipe-input.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, unchecked, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Recipe writes: the form's rules with its messages, slugs from
 // titles with -2, -3 on a clash, 409 for an asked-for slug that is taken, nothing changed on a
@@ -52,22 +51,29 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
   /** The 'test-kitchen-lemon-pasta' recipe, made through the API. */
   const createLemonPasta = async () =>
     expect(
-      (await call(recipes, '/api/recipes', as(admin, { method: 'POST', json: validRecipeInput() }))).status,
+      (
+        await callRoute(recipes, 'POST', '/api/recipes', {
+          headers: { cookie: admin.cookie },
+          body: validRecipeInput(),
+        })
+      ).status,
     ).toBe(201);
   /** The three 'Crème Brûlée, My Way!' recipes. */
   const createBrulees = async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await call(
-        recipes,
-        '/api/recipes',
-        as(admin, { method: 'POST', json: validRecipeInput({ title: 'Crème Brûlée, My Way!' }) }),
-      );
+      const res = await callRoute(recipes, 'POST', '/api/recipes', {
+        headers: { cookie: admin.cookie },
+        body: validRecipeInput({ title: 'Crème Brûlée, My Way!' }),
+      });
       expect(res.status).toBe(201);
     }
   };
 
   it('creates a recipe: slug from the title, default image, 201, readable at once', async () => {
-    const res = await call(recipes, '/api/recipes', as(admin, { method: 'POST', json: validRecipeInput() }));
+    const res = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput(),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       slug: 'test-kitchen-lemon-pasta',
@@ -77,31 +83,34 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
       rating: 0,
       reviewCount: 0,
     });
-    const read = await call(recipes, `/api/recipes/slug/${res.body.slug}`);
+    const read = await callRoute(recipes, 'GET', '/api/recipes/slug/:slug', {
+      params: { slug: res.body.slug },
+    });
     expect(read.status).toBe(200);
-    expect(read.body.ingredients.Sauce[1]).toEqual({ quantity: '2', item: 'lemons', note: 'zest and juice' });
+    expect(read.body.ingredients).toHaveProperty(['Sauce', 1], {
+      quantity: '2',
+      item: 'lemons',
+      note: 'zest and juice',
+    });
     // It is in the list at once (the write cleared the cached list).
-    const list = await call(recipes, '/api/recipes?limit=5');
+    const list = await callRoute(recipes, 'GET', '/api/recipes', { query: { limit: 5 } });
     expect(list.body.map((r: { id: number }) => r.id)).toContain(res.body.id);
   });
 
   it('gives a clashing title the next free suffix (-2, -3)', async () => {
     const title = 'Crème Brûlée, My Way!';
-    const first = await call(
-      recipes,
-      '/api/recipes',
-      as(admin, { method: 'POST', json: validRecipeInput({ title }) }),
-    );
-    const second = await call(
-      recipes,
-      '/api/recipes',
-      as(admin, { method: 'POST', json: validRecipeInput({ title }) }),
-    );
-    const third = await call(
-      recipes,
-      '/api/recipes',
-      as(admin, { method: 'POST', json: validRecipeInput({ title }) }),
-    );
+    const first = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title }),
+    });
+    const second = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title }),
+    });
+    const third = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title }),
+    });
     expect([first.body.slug, second.body.slug, third.body.slug]).toEqual([
       'creme-brulee-my-way',
       'creme-brulee-my-way-2',
@@ -127,11 +136,10 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
   it('refuses an asked-for slug that is taken with a 409 naming it', async () => {
     await createLemonPasta();
     const before = await count();
-    const res = await call(
-      recipes,
-      '/api/recipes',
-      as(admin, { method: 'POST', json: validRecipeInput({ slug: 'test-kitchen-lemon-pasta' }) }),
-    );
+    const res = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ slug: 'test-kitchen-lemon-pasta' }),
+    });
     expect(res.status).toBe(409);
     expect(res.body.error).toContain('"test-kitchen-lemon-pasta"');
     expect(await count()).toBe(before);
@@ -182,11 +190,10 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
     'refuses %s with 400, the form message and nothing changed',
     async (_name, change, path, message) => {
       const before = await count();
-      const res = await call(
-        recipes,
-        '/api/recipes',
-        as(admin, { method: 'POST', json: validRecipeInput(change as never) }),
-      );
+      const res = await callRoute(recipes, 'POST', '/api/recipes', {
+        headers: { cookie: admin.cookie },
+        body: validRecipeInput(unchecked(change)),
+      });
       expect(res.status).toBe(400);
       expect(res.body.issues).toContainEqual({ path, message });
       expect(await count()).toBe(before);
@@ -198,161 +205,181 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
     ['an array', []],
     ['a string', 'recipe'],
   ])('refuses %s with 400', async (_name, body) => {
-    const res = await call(
-      recipes,
-      '/api/recipes',
-      as(admin, { method: 'POST', ...(body === undefined ? {} : { json: body }) }),
-    );
+    const res = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: unchecked(body),
+    });
     expect(res.status).toBe(400);
     expect(typeof res.body.error).toBe('string');
   });
 
   it('accepts a known zero cook time with "no cooking"', async () => {
-    const res = await call(
-      recipes,
-      '/api/recipes',
-      as(admin, {
-        method: 'POST',
-        json: validRecipeInput({ title: 'Mango Lassi', cookTime: 0, noCooking: true }),
-      }),
-    );
+    const res = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: 'Mango Lassi', cookTime: 0, noCooking: true }),
+    });
     expect(res.status).toBe(201);
     expect(res.body.cookTime).toBe(0);
   });
 
   it('updates: keeps the slug unless asked, changes it when asked, 409 on a taken one', async () => {
     await createLemonPasta();
-    const made = await call(
-      recipes,
-      '/api/recipes',
-      as(admin, { method: 'POST', json: validRecipeInput({ title: 'Plain Toast' }) }),
-    );
+    const made = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: 'Plain Toast' }),
+    });
     const id = made.body.id;
-    const renamed = await call(
-      recipes,
-      `/api/recipes/${id}`,
-      as(admin, { method: 'PUT', json: validRecipeInput({ title: 'Butter Toast' }) }),
-    );
+    const renamed = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+      params: { id },
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: 'Butter Toast' }),
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id, title: 'Butter Toast', slug: 'plain-toast' });
-    const moved = await call(
-      recipes,
-      `/api/recipes/${id}`,
-      as(admin, { method: 'PUT', json: validRecipeInput({ title: 'Butter Toast', slug: 'butter-toast' }) }),
-    );
+    const moved = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+      params: { id },
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: 'Butter Toast', slug: 'butter-toast' }),
+    });
     expect(moved.body.slug).toBe('butter-toast');
-    const clash = await call(
-      recipes,
-      `/api/recipes/${id}`,
-      as(admin, {
-        method: 'PUT',
-        json: validRecipeInput({ title: 'Other', slug: 'test-kitchen-lemon-pasta' }),
-      }),
-    );
+    const clash = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+      params: { id },
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: 'Other', slug: 'test-kitchen-lemon-pasta' }),
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.error).toContain('"test-kitchen-lemon-pasta"');
-    const bad = await call(
-      recipes,
-      `/api/recipes/${id}`,
-      as(admin, { method: 'PUT', json: validRecipeInput({ title: '' }) }),
-    );
+    const bad = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+      params: { id },
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: '' }),
+    });
     expect(bad.status).toBe(400);
-    const now = await call(recipes, `/api/recipes/${id}`);
+    const now = await callRoute(recipes, 'GET', '/api/recipes/:id', { params: { id } });
     expect(now.body).toMatchObject({ title: 'Butter Toast', slug: 'butter-toast' });
     expect(
-      (await call(recipes, '/api/recipes/999999', as(admin, { method: 'PUT', json: validRecipeInput() })))
-        .status,
+      (
+        await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+          params: { id: 999999 },
+          headers: { cookie: admin.cookie },
+          body: validRecipeInput(),
+        })
+      ).status,
     ).toBe(404);
   });
 
   it('deletes into the trash: gone from reads at once, 404 the second time', async () => {
-    const made = await call(
-      recipes,
-      '/api/recipes',
-      as(admin, { method: 'POST', json: validRecipeInput({ title: 'Short Lived' }) }),
-    );
-    const res = await call(recipes, `/api/recipes/${made.body.id}`, as(admin, { method: 'DELETE' }));
+    const made = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: 'Short Lived' }),
+    });
+    const res = await callRoute(recipes, 'DELETE', '/api/recipes/:id', {
+      params: { id: made.body.id },
+      headers: { cookie: admin.cookie },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       deleted: true,
       id: made.body.id,
       trash: { entity: 'recipe', title: 'Short Lived' },
     });
-    expect((await call(recipes, `/api/recipes/${made.body.id}`)).status).toBe(404);
     expect(
-      (await call(recipes, `/api/recipes/${made.body.id}`, as(admin, { method: 'DELETE' }))).status,
+      (await callRoute(recipes, 'GET', '/api/recipes/:id', { params: { id: made.body.id } })).status,
+    ).toBe(404);
+    expect(
+      (
+        await callRoute(recipes, 'DELETE', '/api/recipes/:id', {
+          params: { id: made.body.id },
+          headers: { cookie: admin.cookie },
+        })
+      ).status,
     ).toBe(404);
   });
 
   it('lists for the admin table with search, order, paging and the total', async () => {
     await createBrulees();
-    const all = await call(recipes, '/api/recipes?q=my%20way&limit=2');
+    const all = await callRoute(recipes, 'GET', '/api/recipes', { query: { q: 'my way', limit: 2 } });
     expect(all.status).toBe(200);
     expect(all.headers.get('X-Total-Count')).toBe('3');
     expect(all.body).toHaveLength(2);
-    const next = await call(recipes, '/api/recipes?q=my%20way&limit=2&offset=2');
+    const next = await callRoute(recipes, 'GET', '/api/recipes', {
+      query: { q: 'my way', limit: 2, offset: 2 },
+    });
     expect(next.body).toHaveLength(1);
-    const byTitle = await call(recipes, '/api/recipes?sort=title&limit=100');
+    const byTitle = await callRoute(recipes, 'GET', '/api/recipes', { query: { sort: 'title', limit: 100 } });
     const titles = byTitle.body.map((r: { title: string }) => r.title);
     expect(titles).toEqual([...titles].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect((await call(recipes, '/api/recipes?sort=sideways')).status).toBe(400);
-    const none = await call(recipes, '/api/recipes?q=%25%25nothing%25');
+    expect(
+      (await callRoute(recipes, 'GET', '/api/recipes', { query: { sort: unchecked('sideways') } })).status,
+    ).toBe(400);
+    const none = await callRoute(recipes, 'GET', '/api/recipes', { query: { q: '%%nothing%' } });
     expect(none.body).toEqual([]);
     expect(none.headers.get('X-Total-Count')).toBe('0');
   });
 
   it('a new review shows in the cached recipe lists at once (the list kept the old rating)', async () => {
-    const first = (await call(recipes, '/api/recipes?limit=1')).body[0];
-    await call(recipes, '/api/recipes?limit=1'); // now served from the cache
+    const first = (await callRoute(recipes, 'GET', '/api/recipes', { query: { limit: 1 } })).body[0]!;
+    await callRoute(recipes, 'GET', '/api/recipes', { query: { limit: 1 } }); // now served from the cache
     const featured = async () =>
-      (await call(recipes, '/api/recipes/featured?limit=200')).body.find(
+      (await callRoute(recipes, 'GET', '/api/recipes/featured', { query: { limit: 200 } })).body.find(
         (r: { id: number }) => r.id === first.id,
       );
     const before = await featured();
-    const res = await call(
-      reviews,
-      `/api/recipes/${first.id}/reviews`,
-      as(cook, { method: 'POST', json: { rating: 1, comment: 'Not for me.' } }),
-    );
+    const res = await callRoute(reviews, 'POST', '/api/recipes/:id/reviews', {
+      params: { id: first.id },
+      headers: { cookie: cook.cookie },
+      body: { rating: 1, comment: 'Not for me.' },
+    });
     expect(res.status).toBe(201);
-    const after = (await call(recipes, '/api/recipes?limit=1')).body[0];
+    const after = (await callRoute(recipes, 'GET', '/api/recipes', { query: { limit: 1 } })).body[0]!;
     expect(after.id).toBe(first.id);
     expect(after.reviewCount).toBe(first.reviewCount + 1);
     expect(after.rating).not.toBe(first.rating);
-    expect((await featured()).reviewCount).toBe((before?.reviewCount ?? first.reviewCount) + 1);
+    expect((await featured())?.reviewCount).toBe((before?.reviewCount ?? first.reviewCount) + 1);
   });
 
-  it.each([
-    ['POST', '/api/recipes'],
-    ['PUT', '/api/recipes/1'],
-    ['DELETE', '/api/recipes/1'],
-  ])('%s %s: anonymous 401, a cook 403, nothing changed', async (method, path) => {
+  it.each<[string, AdminRequest]>([
+    [
+      'POST /api/recipes',
+      (headers) => callRoute(recipes, 'POST', '/api/recipes', { headers, body: validRecipeInput() }),
+    ],
+    [
+      'PUT /api/recipes/1',
+      (headers) =>
+        callRoute(recipes, 'PUT', '/api/recipes/:id', {
+          params: { id: 1 },
+          headers,
+          body: validRecipeInput(),
+        }),
+    ],
+    [
+      'DELETE /api/recipes/1',
+      (headers) => callRoute(recipes, 'DELETE', '/api/recipes/:id', { params: { id: 1 }, headers }),
+    ],
+  ])('%s: anonymous 401, a cook 403, nothing changed', async (_route, send) => {
     const before = await count();
-    const anon = await call(recipes, path, { method, json: validRecipeInput() });
-    expect(anon.status).toBe(401);
-    const user = await call(recipes, path, as(cook, { method, json: validRecipeInput() }));
-    expect(user.status).toBe(403);
-    expect(user.body.error).toMatch(/admin/);
+    await expectAdminOnly(cook, send);
     expect(await count()).toBe(before);
-    expect((await call(recipes, '/api/recipes/1')).status).toBe(200);
+    expect((await callRoute(recipes, 'GET', '/api/recipes/:id', { params: { id: 1 } })).status).toBe(200);
   });
   it('stores the step ingredients the admin set, refuses ones that do not fit, and clears them', async () => {
-    const made = await call(
-      recipes,
-      '/api/recipes',
-      as(admin, { method: 'POST', json: validRecipeInput({ title: 'Short Lived' }) }),
-    );
+    const made = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: 'Short Lived' }),
+    });
     expect(made.status).toBe(201);
     expect(made.body.stepIngredients).toBeNull();
     const id = made.body.id;
     const set = [[{ ingredient: 0, portion: 1 }], [{ ingredient: 2, portion: 0.5 }], [], []];
-    const saved = await call(
-      recipes,
-      `/api/recipes/${id}`,
-      as(admin, { method: 'PUT', json: validRecipeInput({ title: 'Short Lived', stepIngredients: set }) }),
-    );
+    const saved = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+      params: { id },
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: 'Short Lived', stepIngredients: set }),
+    });
     expect(saved.status).toBe(200);
-    expect((await call(recipes, `/api/recipes/${id}`)).body.stepIngredients).toEqual(set);
+    expect(
+      (await callRoute(recipes, 'GET', '/api/recipes/:id', { params: { id } })).body.stepIngredients,
+    ).toEqual(set);
 
     const misfits: [name: string, value: unknown, message: RegExp][] = [
       ['a line the recipe lacks', [[{ ingredient: 6, portion: 1 }]], /ingredient lines/],
@@ -362,39 +389,35 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
       ['not a list per step', { 0: [] }, /list per step/],
     ];
     for (const [name, value, message] of misfits) {
-      const refused = await call(
-        recipes,
-        `/api/recipes/${id}`,
-        as(admin, {
-          method: 'PUT',
-          json: { ...validRecipeInput({ title: 'Short Lived' }), stepIngredients: value } as never,
-        }),
-      );
+      const refused = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+        params: { id },
+        headers: { cookie: admin.cookie },
+        body: { ...validRecipeInput({ title: 'Short Lived' }), stepIngredients: value } as never,
+      });
       expect(refused.status, name).toBe(400);
       expect(JSON.stringify(refused.body.issues), name).toMatch(message);
-      expect((await call(recipes, `/api/recipes/${id}`)).body.stepIngredients, name).toEqual(set);
+      expect(
+        (await callRoute(recipes, 'GET', '/api/recipes/:id', { params: { id } })).body.stepIngredients,
+        name,
+      ).toEqual(set);
     }
 
-    const cleared = await call(
-      recipes,
-      `/api/recipes/${id}`,
-      as(admin, { method: 'PUT', json: validRecipeInput({ title: 'Short Lived', stepIngredients: null }) }),
-    );
+    const cleared = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+      params: { id },
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: 'Short Lived', stepIngredients: null }),
+    });
     expect(cleared.body.stepIngredients).toBeNull();
   });
   it('reads diets from the ingredients as it saves, keeps diets set by hand, and re-reads stale ones', async () => {
     // The lemon pasta has spaghetti (gluten) and butter and parmesan (dairy, rennet): no diet.
-    const made = await call(
-      recipes,
-      '/api/recipes',
-      as(admin, {
-        method: 'POST',
-        json: validRecipeInput({
-          title: 'Short Lived',
-          ingredients: ['1 kg ripe tomatoes', '2 tbsp olive oil', '1 tsp salt'],
-        }),
+    const made = await callRoute(recipes, 'POST', '/api/recipes', {
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({
+        title: 'Short Lived',
+        ingredients: ['1 kg ripe tomatoes', '2 tbsp olive oil', '1 tsp salt'],
       }),
-    );
+    });
     expect(made.body).toMatchObject({
       diets: ['vegetarian', 'vegan', 'gluten-free', 'dairy-free'],
       dietsByHand: false,
@@ -402,34 +425,26 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
     const id = made.body.id;
 
     // Sent back as read: still automatic, so a changed ingredient list is read again.
-    const withButter = await call(
-      recipes,
-      `/api/recipes/${id}`,
-      as(admin, {
-        method: 'PUT',
-        json: { ...made.body, ingredients: ['1 kg ripe tomatoes', '30 g butter'] },
-      }),
-    );
+    const withButter = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+      params: { id },
+      headers: { cookie: admin.cookie },
+      // The record as read, sent back (its answer type is wider than the form's input type).
+      body: unchecked({ ...made.body, ingredients: ['1 kg ripe tomatoes', '30 g butter'] }),
+    });
     expect(withButter.body).toMatchObject({ diets: ['vegetarian', 'gluten-free'], dietsByHand: false });
 
-    const byHand = await call(
-      recipes,
-      `/api/recipes/${id}`,
-      as(admin, {
-        method: 'PUT',
-        json: validRecipeInput({ title: 'Short Lived', diets: ['vegetarian'], dietsByHand: true }),
-      }),
-    );
+    const byHand = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+      params: { id },
+      headers: { cookie: admin.cookie },
+      body: validRecipeInput({ title: 'Short Lived', diets: ['vegetarian'], dietsByHand: true }),
+    });
     expect(byHand.body).toMatchObject({ diets: ['vegetarian'], dietsByHand: true });
 
-    const refused = await call(
-      recipes,
-      `/api/recipes/${id}`,
-      as(admin, {
-        method: 'PUT',
-        json: { ...validRecipeInput({ title: 'Short Lived' }), diets: ['paleo'], dietsByHand: true } as never,
-      }),
-    );
+    const refused = await callRoute(recipes, 'PUT', '/api/recipes/:id', {
+      params: { id },
+      headers: { cookie: admin.cookie },
+      body: unchecked({ ...validRecipeInput({ title: 'Short Lived' }), diets: ['paleo'], dietsByHand: true }),
+    });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body.issues)).toContain('A diet must be one of');
 
@@ -437,7 +452,9 @@ describe.skipIf(!databaseAvailable)(`recipe writes on ${engine}`, () => {
     await db().updateTable('recipes').set({ diet_rules: 0 }).execute();
     await db().updateTable('recipes').set({ diets: [] }).where('diets_by_hand', '=', false).execute();
     expect(await refreshRecipeDiets(db())).toBeGreaterThan(0);
-    expect((await call(recipes, `/api/recipes/${id}`)).body).toMatchObject({ diets: ['vegetarian'] });
+    expect((await callRoute(recipes, 'GET', '/api/recipes/:id', { params: { id } })).body).toMatchObject({
+      diets: ['vegetarian'],
+    });
     const gazpacho = await db()
       .selectFrom('recipes')
       .select(['diets', 'diet_rules'])

@@ -12,21 +12,20 @@ import {
 } from '../../functions/_shared/session.ts';
 import { LOGIN_ACCOUNT_LIMIT, LOGIN_IP_LIMIT } from '../../functions/_shared/rate-limit.ts';
 import {
-  as,
   cookieFrom,
   sessionSetCookie,
   signUp,
   TEST_JWT_SECRET,
   type TestAccount,
 } from '../helpers/accounts.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { callRoute, unchecked, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // Accounts and sessions: cookies, JWT lifecycle, password storage, throttling.
 
-const me = (cookie?: string) => call(auth, '/api/auth/me', cookie ? { headers: { cookie } } : {});
+const me = (cookie?: string) => callRoute(auth, 'GET', '/api/auth/me', { headers: cookie ? { cookie } : {} });
 /** `ip` is the client's address as Netlify's context.ip carries it. */
 const login = (username: string, password: string, ip?: string, headers: Record<string, string> = {}) =>
-  call(auth, '/api/auth/login', { method: 'POST', json: { username, password }, headers, ip });
+  callRoute(auth, 'POST', '/api/auth/login', { body: { username, password }, headers, ip });
 
 describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
   const db = useTestDatabase();
@@ -50,9 +49,8 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
 
   describe('sign-up', () => {
     it('creates the account, answers the user and sets a session cookie', async () => {
-      const res = await call(auth, '/api/auth/signup', {
-        method: 'POST',
-        json: { username: 'New_Baker', email: 'new.baker@example.com', password: 'flour-power' },
+      const res = await callRoute(auth, 'POST', '/api/auth/signup', {
+        body: { username: 'New_Baker', email: 'new.baker@example.com', password: 'flour-power' },
       });
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
@@ -131,7 +129,7 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
       ['body not an object', 'just text', 'Expected a JSON object'],
     ])('rejects %s with 400 and creates nothing', async (_name, body, message) => {
       const before = await userCount();
-      const res = await call(auth, '/api/auth/signup', { method: 'POST', json: body });
+      const res = await callRoute(auth, 'POST', '/api/auth/signup', { body: unchecked(body) });
       expect(res.status).toBe(400);
       expect(res.body.error).toContain(message);
       expect(await userCount()).toBe(before);
@@ -141,9 +139,8 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
       // Strong as well as long: the strength rule applies before the length does not.
       const password = 'marjoram-kettle-91-'.repeat(4).slice(0, 72);
       expect(bcrypt.truncates(password)).toBe(false);
-      const res = await call(auth, '/api/auth/signup', {
-        method: 'POST',
-        json: { username: 'exact_72', email: 'exact72@example.com', password },
+      const res = await callRoute(auth, 'POST', '/api/auth/signup', {
+        body: { username: 'exact_72', email: 'exact72@example.com', password },
       });
       expect(res.status).toBe(201);
       expect((await login('exact_72', password)).status).toBe(200);
@@ -161,9 +158,8 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
       ['the admin name in other letter case', () => ({ username: 'Admin', email: 'fresh2@example.com' })],
     ])('answers 409 for %s and creates nothing', async (_name, make) => {
       const before = await userCount();
-      const res = await call(auth, '/api/auth/signup', {
-        method: 'POST',
-        json: { ...make(cook), password: 'secret12-cumin-lamp' },
+      const res = await callRoute(auth, 'POST', '/api/auth/signup', {
+        body: { ...make(cook), password: 'secret12-cumin-lamp' },
       });
       expect(res.status).toBe(409);
       expect(res.body.error).toBe('Username or email already exists');
@@ -227,7 +223,7 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
       ['password missing', { username: 'someone' }, 'Password must be at least 6 characters'],
       ['password over 72 bytes', { username: 'someone', password: 'x'.repeat(100) }, 'at most 72 bytes'],
     ])('rejects %s with 400', async (_name, body, message) => {
-      const res = await call(auth, '/api/auth/login', { method: 'POST', json: body });
+      const res = await callRoute(auth, 'POST', '/api/auth/login', { body: unchecked(body) });
       expect(res.status).toBe(400);
       expect(res.body.error).toContain(message);
       // The sentence alone: no "Invalid request: username: " in front; the fields are in `issues`.
@@ -236,9 +232,8 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
     });
 
     it('answers a short username with the rule itself as the error, its field in issues', async () => {
-      const res = await call(auth, '/api/auth/login', {
-        method: 'POST',
-        json: { username: 'ab', password: 'secret1' },
+      const res = await callRoute(auth, 'POST', '/api/auth/login', {
+        body: { username: 'ab', password: 'secret1' },
       });
       expect(res.body.error).toBe('Username must be at least 3 characters');
       expect(res.body.issues).toContainEqual({
@@ -414,7 +409,7 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
       expect((await me(user.cookie)).status).toBe(200);
       expect((await me(otherBrowser)).status).toBe(200);
 
-      const res = await call(auth, '/api/auth/logout', as(user, { method: 'POST' }));
+      const res = await callRoute(auth, 'POST', '/api/auth/logout', { headers: { cookie: user.cookie } });
       expect(res.status).toBe(200);
       expect(sessionSetCookie(res.headers)).toMatch(/^session=; .*Max-Age=0/);
       expect(res.headers.getSetCookie()).toContain('forkful_signed_in=; Path=/; SameSite=Lax; Max-Age=0');
@@ -425,7 +420,7 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
     });
 
     it('logout without a session just clears the cookie', async () => {
-      const res = await call(auth, '/api/auth/logout', { method: 'POST' });
+      const res = await callRoute(auth, 'POST', '/api/auth/logout');
       expect(res.status).toBe(200);
       expect(sessionSetCookie(res.headers)).toContain('Max-Age=0');
     });
@@ -433,14 +428,10 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
     it('a password change ends other sessions, keeps this browser logged in, and swaps the password', async () => {
       const user = await signUp('changer', 'old-parsley-mortar');
       const otherBrowser = cookieFrom((await login(user.username, 'old-parsley-mortar')).headers);
-      const res = await call(
-        auth,
-        '/api/auth/change-password',
-        as(user, {
-          method: 'POST',
-          json: { currentPassword: 'old-parsley-mortar', newPassword: 'new-basil-lantern' },
-        }),
-      );
+      const res = await callRoute(auth, 'POST', '/api/auth/change-password', {
+        headers: { cookie: user.cookie },
+        body: { currentPassword: 'old-parsley-mortar', newPassword: 'new-basil-lantern' },
+      });
       expect(res.status).toBe(200);
       const fresh = cookieFrom(res.headers);
       expect((await me(user.cookie)).status).toBe(401);
@@ -474,7 +465,10 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
       ],
     ])('refuses a change with %s (400), password and sessions untouched', async (_name, body, message) => {
       const hash = await passwordHash(cook.id);
-      const res = await call(auth, '/api/auth/change-password', as(cook, { method: 'POST', json: body }));
+      const res = await callRoute(auth, 'POST', '/api/auth/change-password', {
+        headers: { cookie: cook.cookie },
+        body: unchecked(body),
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toContain(message);
       expect(await passwordHash(cook.id)).toBe(hash);
@@ -482,9 +476,8 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
     });
 
     it('change-password needs a session', async () => {
-      const res = await call(auth, '/api/auth/change-password', {
-        method: 'POST',
-        json: { currentPassword: 'x', newPassword: 'yyyyyy' },
+      const res = await callRoute(auth, 'POST', '/api/auth/change-password', {
+        body: { currentPassword: 'x', newPassword: 'yyyyyy' },
       });
       expect(res.status).toBe(401);
     });
@@ -585,9 +578,8 @@ describe.skipIf(!databaseAvailable)(`auth API on ${engine}`, () => {
         if (value === undefined) delete process.env.JWT_SECRET;
         else process.env.JWT_SECRET = value;
         const before = await userCount();
-        const signup = await call(auth, '/api/auth/signup', {
-          method: 'POST',
-          json: { username: 'no_secret', email: 'no.secret@example.com', password: 'secret12' },
+        const signup = await callRoute(auth, 'POST', '/api/auth/signup', {
+          body: { username: 'no_secret', email: 'no.secret@example.com', password: 'secret12' },
         });
         expect(signup.status).toBe(503);
         expect(signup.body.error).toBe('Sessions are not configured');

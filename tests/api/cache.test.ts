@@ -17,9 +17,9 @@ import type { Handler } from '../../functions/_shared/router.ts';
 import { recipeById } from '../../functions/_shared/services/recipe-reads.ts';
 import { searchRecipes } from '../../functions/_shared/services/recipe-search.ts';
 import { listCategories } from '../../functions/_shared/services/categories.ts';
-import { as, type TestAccount } from '../helpers/accounts.ts';
-import { guardAccounts } from '../helpers/admin-session.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import type { TestAccount } from '../helpers/accounts.ts';
+import { expectAdminOnly, guardAccounts, type AdminRequest } from '../helpers/admin-session.ts';
+import { callRoute, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
 
 // The API response cache: hits are the very responses the handlers make,
 // writes drop exactly the areas and tags they affect, other instances hear of it through the
@@ -130,22 +130,23 @@ describe.skipIf(!databaseAvailable)(`API response cache on ${engine}`, () => {
   });
 
   it('serves from memory until a write invalidates, then reads the database again', async () => {
-    const path = `/api/recipes/${dessert.id}`;
-    const original = (await call(recipes, path)).body.title as string;
+    const title = async () =>
+      (await callRoute(recipes, 'GET', '/api/recipes/:id', { params: { id: dessert.id } })).body.title;
+    const original = await title();
     await db()
       .updateTable('recipes')
       .set({ title: 'Cache Probe Tart' })
       .where('id', '=', dessert.id)
       .execute();
     try {
-      expect((await call(recipes, path)).body.title).toBe(original);
+      expect(await title()).toBe(original);
       await invalidateForScope({ reason: 'test', recipes: [dessert] }, { db: db() });
-      expect((await call(recipes, path)).body.title).toBe('Cache Probe Tart');
+      expect(await title()).toBe('Cache Probe Tart');
     } finally {
       await db().updateTable('recipes').set({ title: original }).where('id', '=', dessert.id).execute();
       await invalidateForScope({ reason: 'test', recipes: [dessert] }, { db: db() });
     }
-    expect((await call(recipes, path)).body.title).toBe(original);
+    expect(await title()).toBe(original);
   });
 
   describe('a write drops exactly what it affects', () => {
@@ -183,6 +184,20 @@ describe.skipIf(!databaseAvailable)(`API response cache on ${engine}`, () => {
       }
     }
 
+    /** Every recipe and category entry: what a settings edit leaves. */
+    const recipesAndCategories: Entry[] = [
+      'recipeList',
+      'dessertRecipe',
+      'breakfastRecipe',
+      'breakfastList',
+      'search',
+      'featured',
+      'categoryList',
+      'dessertCategory',
+      'breakfastCategory',
+    ];
+    /** What a page or blog edit leaves: every entry outside the pages area. */
+    const allButPages: Entry[] = [...recipesAndCategories, 'settings'];
     const cases: [string, () => PublishScope, Entry[]][] = [
       [
         'a recipe edit: recipe lists, search, featured, the recipe and its category; not settings or pages',
@@ -197,49 +212,13 @@ describe.skipIf(!databaseAvailable)(`API response cache on ${engine}`, () => {
       [
         'a page edit: the pages area only',
         () => ({ reason: 'Page updated', pages: ['about-us'] }),
-        [
-          'recipeList',
-          'dessertRecipe',
-          'breakfastRecipe',
-          'breakfastList',
-          'search',
-          'featured',
-          'categoryList',
-          'dessertCategory',
-          'breakfastCategory',
-          'settings',
-        ],
+        allButPages,
       ],
-      [
-        'a blog edit: the pages area only',
-        () => ({ reason: 'Post updated', blog: true }),
-        [
-          'recipeList',
-          'dessertRecipe',
-          'breakfastRecipe',
-          'breakfastList',
-          'search',
-          'featured',
-          'categoryList',
-          'dessertCategory',
-          'breakfastCategory',
-          'settings',
-        ],
-      ],
+      ['a blog edit: the pages area only', () => ({ reason: 'Post updated', blog: true }), allButPages],
       [
         'a settings or footer edit: settings and pages; recipes stay',
         () => ({ reason: 'Settings saved', siteWide: true }),
-        [
-          'recipeList',
-          'dessertRecipe',
-          'breakfastRecipe',
-          'breakfastList',
-          'search',
-          'featured',
-          'categoryList',
-          'dessertCategory',
-          'breakfastCategory',
-        ],
+        recipesAndCategories,
       ],
     ];
 
@@ -290,44 +269,53 @@ describe.skipIf(!databaseAvailable)(`API response cache on ${engine}`, () => {
   });
 
   describe('admin routes', () => {
-    const routes = [
-      ['GET', '/api/admin/cache/stats'],
-      ['POST', '/api/admin/cache/clear/recipes'],
-      ['POST', '/api/admin/cache/clear-all'],
-      ['POST', '/api/admin/cache/clear/no-such-area'],
-    ] as const;
+    const clearArea =
+      (area: string): AdminRequest =>
+      (headers) =>
+        callRoute(adminCache, 'POST', '/api/admin/cache/clear/:area', { params: { area }, headers });
+    const routes: [string, AdminRequest][] = [
+      [
+        'GET /api/admin/cache/stats',
+        (headers) => callRoute(adminCache, 'GET', '/api/admin/cache/stats', { headers }),
+      ],
+      ['POST /api/admin/cache/clear/recipes', clearArea('recipes')],
+      [
+        'POST /api/admin/cache/clear-all',
+        (headers) => callRoute(adminCache, 'POST', '/api/admin/cache/clear-all', { headers }),
+      ],
+      ['POST /api/admin/cache/clear/no-such-area', clearArea('no-such-area')],
+    ];
 
-    it.each(routes)('%s %s: 401 anonymous, 403 for a cook, nothing cleared', async (method, path) => {
+    it.each(routes)('%s: 401 anonymous, 403 for a cook, nothing cleared', async (_route, send) => {
       await raw(recipes, '/api/recipes');
-      const anonymous = await call(adminCache, path, { method });
-      expect(anonymous.status).toBe(401);
-      expect(anonymous.body.error).toMatch(/log in/i);
-      const cooked = await call(adminCache, path, as(cook, { method }));
-      expect(cooked.status).toBe(403);
-      expect(cooked.body.error).toMatch(/admin/);
+      await expectAdminOnly(cook, send);
       expect(isCached('recipes', keyOf('/api/recipes'))).toBe(true);
     });
 
     it('reports size, maxSize, hits, misses and hit ratio per area', async () => {
-      const before = (await call(adminCache, '/api/admin/cache/stats', as(admin))).body;
+      const before = (
+        await callRoute(adminCache, 'GET', '/api/admin/cache/stats', { headers: { cookie: admin.cookie } })
+      ).body;
       expect(Object.keys(before).sort()).toEqual([...CACHE_AREAS].sort());
       await raw(recipes, '/api/recipes/search?q=pasta');
       await raw(recipes, '/api/recipes/search?q=pasta');
       await raw(recipes, '/api/recipes/search?q=pasta');
       await raw(recipes, '/api/recipes/search?q=rice');
-      const res = await call(adminCache, '/api/admin/cache/stats', as(admin));
+      const res = await callRoute(adminCache, 'GET', '/api/admin/cache/stats', {
+        headers: { cookie: admin.cookie },
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toBe('private, no-store');
       for (const area of CACHE_AREAS) {
-        expect(Object.keys(res.body[area]).sort()).toEqual(
+        expect(Object.keys(res.body[area]!).sort()).toEqual(
           ['hitRatio', 'hits', 'instances', 'maxSize', 'misses', 'size'].sort(),
         );
-        expect(res.body[area].maxSize).toBe(AREA_LIMITS[area].maxEntries);
+        expect(res.body[area]!.maxSize).toBe(AREA_LIMITS[area].maxEntries);
       }
-      const search = res.body.search;
+      const search = res.body['search']!;
       expect(search.size).toBe(2);
-      expect(search.hits - before.search.hits).toBe(2);
-      expect(search.misses - before.search.misses).toBe(2);
+      expect(search.hits - before['search']!.hits).toBe(2);
+      expect(search.misses - before['search']!.misses).toBe(2);
       // The server rounds to three places (0.4375 answers 0.438).
       expect(search.hitRatio).toBe(Math.round((search.hits / (search.hits + search.misses)) * 1000) / 1000);
     });
@@ -335,18 +323,26 @@ describe.skipIf(!databaseAvailable)(`API response cache on ${engine}`, () => {
     it('clears one area, or all of them', async () => {
       await raw(recipes, '/api/recipes');
       await raw(recipes, '/api/recipes/search?q=beef');
-      const one = await call(adminCache, '/api/admin/cache/clear/search', as(admin, { method: 'POST' }));
+      const one = await callRoute(adminCache, 'POST', '/api/admin/cache/clear/:area', {
+        params: { area: 'search' },
+        headers: { cookie: admin.cookie },
+      });
       expect(one.status).toBe(200);
       expect(one.body).toEqual({ cleared: ['search'], cdnPurged: false });
       expect(isCached('search', keyOf('/api/recipes/search?q=beef'))).toBe(false);
       expect(isCached('recipes', keyOf('/api/recipes'))).toBe(true);
-      const all = await call(adminCache, '/api/admin/cache/clear-all', as(admin, { method: 'POST' }));
+      const all = await callRoute(adminCache, 'POST', '/api/admin/cache/clear-all', {
+        headers: { cookie: admin.cookie },
+      });
       expect(all.body).toEqual({ cleared: [...CACHE_AREAS], cdnPurged: false });
       expect(Object.values(localStats()).every((s) => s.size === 0)).toBe(true);
     });
 
     it('refuses an unknown area with a 400 naming the valid ones', async () => {
-      const res = await call(adminCache, '/api/admin/cache/clear/images', as(admin, { method: 'POST' }));
+      const res = await callRoute(adminCache, 'POST', '/api/admin/cache/clear/:area', {
+        params: { area: 'images' },
+        headers: { cookie: admin.cookie },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(
         'There is no cache area "images". Valid areas: recipes, categories, search, featured, pages, settings.',
@@ -380,12 +376,17 @@ describe.skipIf(!databaseAvailable)(`API response cache on ${engine}`, () => {
       });
 
       it('purges the cleared areas by tag', async () => {
-        const res = await call(adminCache, '/api/admin/cache/clear/featured', as(admin, { method: 'POST' }));
+        const res = await callRoute(adminCache, 'POST', '/api/admin/cache/clear/:area', {
+          params: { area: 'featured' },
+          headers: { cookie: admin.cookie },
+        });
         expect(res.body.cdnPurged).toBe(true);
         expect(purges).toEqual([
           { auth: 'Bearer purge-token', body: { cache_tags: ['featured'], site_id: 'site-1' } },
         ]);
-        await call(adminCache, '/api/admin/cache/clear-all', as(admin, { method: 'POST' }));
+        await callRoute(adminCache, 'POST', '/api/admin/cache/clear-all', {
+          headers: { cookie: admin.cookie },
+        });
         expect(purges[1]!.body.cache_tags).toEqual([...CACHE_AREAS]);
       });
 

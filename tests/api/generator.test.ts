@@ -10,29 +10,64 @@ import { runScheduledGeneration } from '../../functions/_shared/generator/schedu
 import { FolderImageStore, setImageStore } from '../../functions/_shared/images/store.ts';
 import { createJob } from '../../functions/_shared/services/generator-jobs.ts';
 import { publishingSettled } from '../../functions/_shared/publish.ts';
-import { as, signUp, type TestAccount } from '../helpers/accounts.ts';
-import { logInAdmin } from '../helpers/admin-session.ts';
+import { signUp, type TestAccount } from '../helpers/accounts.ts';
+import { expectAdminOnly, logInAdmin, type AdminRequest } from '../helpers/admin-session.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { TEST_DATA } from '../helpers/paths.ts';
-import { call, databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import {
+  callRoute,
+  routeCaller,
+  unchecked,
+  databaseAvailable,
+  engine,
+  useTestDatabase,
+} from '../helpers/test-db.ts';
 
 // The AI generator through its routes, with the real `openai` SDK talking HTTP to a
 // fake OpenAI-compatible server on 127.0.0.1: good answers, malformed and schema-breaking ones,
 // near-duplicate titles, timeouts, 429 and 500 — and the budget, jobs, blog, CSV and schedule.
 
-const ROUTES: [string, string][] = [
-  ['GET', '/api/ai/models'],
-  ['GET', '/api/generator/config'],
-  ['PUT', '/api/generator/config'],
-  ['POST', '/api/generator/recipe'],
-  ['POST', '/api/generator/bulk'],
-  ['POST', '/api/generator/ai-blog'],
-  ['POST', '/api/generator/bulk-blog'],
-  ['POST', '/api/generator/csv-upload'],
-  ['GET', '/api/generator/csv-template'],
-  ['GET', '/api/generator/jobs'],
-  ['GET', '/api/generator/jobs/1'],
-  ['GET', '/api/generator/log'],
+/** Every generator route, called with the headers given (deliberately empty bodies: the guard comes first). */
+const ROUTES: [string, AdminRequest][] = [
+  ['GET /api/ai/models', (headers) => callRoute(generator, 'GET', '/api/ai/models', { headers })],
+  [
+    'GET /api/generator/config',
+    (headers) => callRoute(generator, 'GET', '/api/generator/config', { headers }),
+  ],
+  [
+    'PUT /api/generator/config',
+    (headers) => callRoute(generator, 'PUT', '/api/generator/config', { headers, body: {} }),
+  ],
+  [
+    'POST /api/generator/recipe',
+    (headers) => callRoute(generator, 'POST', '/api/generator/recipe', { headers, body: {} }),
+  ],
+  [
+    'POST /api/generator/bulk',
+    (headers) => callRoute(generator, 'POST', '/api/generator/bulk', { headers, body: unchecked({}) }),
+  ],
+  [
+    'POST /api/generator/ai-blog',
+    (headers) => callRoute(generator, 'POST', '/api/generator/ai-blog', { headers, body: unchecked({}) }),
+  ],
+  [
+    'POST /api/generator/bulk-blog',
+    (headers) => callRoute(generator, 'POST', '/api/generator/bulk-blog', { headers, body: unchecked({}) }),
+  ],
+  [
+    'POST /api/generator/csv-upload',
+    (headers) => callRoute(generator, 'POST', '/api/generator/csv-upload', { headers, body: new FormData() }),
+  ],
+  [
+    'GET /api/generator/csv-template',
+    (headers) => callRoute(generator, 'GET', '/api/generator/csv-template', { headers }),
+  ],
+  ['GET /api/generator/jobs', (headers) => callRoute(generator, 'GET', '/api/generator/jobs', { headers })],
+  [
+    'GET /api/generator/jobs/1',
+    (headers) => callRoute(generator, 'GET', '/api/generator/jobs/:id', { params: { id: 1 }, headers }),
+  ],
+  ['GET /api/generator/log', (headers) => callRoute(generator, 'GET', '/api/generator/log', { headers })],
 ];
 
 function csvForm(name: string, text: string, modelId?: string): FormData {
@@ -49,8 +84,8 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
   let fake: FakeOpenAI;
   const env = { ...process.env };
 
-  const api = (method: string, url: string, json?: unknown) =>
-    call(generator, url, as(admin, { method, ...(json === undefined ? {} : { json }) }));
+  /** A generator route called as the admin. */
+  const api = routeCaller(generator, () => admin);
   const recipeCount = async () =>
     Number(
       (
@@ -73,7 +108,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
     db().selectFrom('generation_log').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
   const waitForJob = async (id: number) => {
     await workerIdle();
-    const res = await api('GET', `/api/generator/jobs/${id}`);
+    const res = await api('GET', '/api/generator/jobs/:id', { params: { id } });
     return res.body;
   };
 
@@ -124,16 +159,9 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
   });
 
   describe('guard', () => {
-    it.each(ROUTES)('%s %s: 401 anonymous, 403 for a cook, nothing changed', async (method, url) => {
+    it.each(ROUTES)('%s: 401 anonymous, 403 for a cook, nothing changed', async (_route, send) => {
       const before = await recipeCount();
-      const anon = await call(generator, url, { method, ...(method === 'GET' ? {} : { json: {} }) });
-      expect(anon.status).toBe(401);
-      const asCook = await call(
-        generator,
-        url,
-        as(cook, { method, ...(method === 'GET' ? {} : { json: {} }) }),
-      );
-      expect(asCook.status).toBe(403);
+      await expectAdminOnly(cook, send);
       expect(await recipeCount()).toBe(before);
       expect(fake.calls).toHaveLength(0);
     });
@@ -161,7 +189,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         expect(models[0]).toMatchObject({ id: 'llama3.1:8b', isDefault: true, costPer1kTokens: 0 });
         expect(models.filter((m) => m.isDefault)).toHaveLength(1);
         expect(models.map((m) => m.id)).toContain('qwen2.5:7b');
-        const res = await api('POST', '/api/generator/recipe', { prompt: 'kovrani bean soup' });
+        const res = await api('POST', '/api/generator/recipe', { body: { prompt: 'kovrani bean soup' } });
         expect(res.status).toBe(201);
         expect(fake.calls[0]!.body.model).toBe('llama3.1:8b');
         expect((await lastLog()).model_id).toBe('llama3.1:8b');
@@ -188,7 +216,9 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
     });
 
     it('accepts partial updates and keeps the rest', async () => {
-      const res = await api('PUT', '/api/generator/config', { batchSize: 5, scheduleHours: [21, 3] });
+      const res = await api('PUT', '/api/generator/config', {
+        body: { batchSize: 5, scheduleHours: [21, 3] },
+      });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
         batchSize: 5,
@@ -197,16 +227,20 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         isEnabled: true,
       });
       const full = await api('PUT', '/api/generator/config', {
-        ...res.body,
-        csvUploadEnabled: true,
-        currentCount: 999,
+        body: unchecked({
+          ...res.body,
+          csvUploadEnabled: true,
+          currentCount: 999,
+        }),
       });
       expect(full.status).toBe(200);
       expect(full.body.csvUploadEnabled).toBe(true);
       expect(full.body.currentCount).not.toBe(999);
       await api('PUT', '/api/generator/config', {
-        batchSize: 10,
-        scheduleHours: [0, 3, 6, 9, 12, 15, 18, 21],
+        body: {
+          batchSize: 10,
+          scheduleHours: [0, 3, 6, 9, 12, 15, 18, 21],
+        },
       });
     });
 
@@ -223,7 +257,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       [{}, 'Send at least one setting to change'],
     ])('refuses %j with a clear sentence and changes nothing', async (body, message) => {
       const before = await api('GET', '/api/generator/config');
-      const res = await api('PUT', '/api/generator/config', body);
+      const res = await api('PUT', '/api/generator/config', { body: unchecked(body) });
       expect(res.status).toBe(400);
       expect(res.body.error).toContain(message);
       expect((await api('GET', '/api/generator/config')).body).toEqual(before.body);
@@ -235,8 +269,10 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       const before = await recipeCount();
       const writes = await publishWrites();
       const res = await api('POST', '/api/generator/recipe', {
-        prompt: 'zorvani lemon orzo',
-        modelId: 'gpt-4o-mini',
+        body: {
+          prompt: 'zorvani lemon orzo',
+          modelId: 'gpt-4o-mini',
+        },
       });
       expect(res.status).toBe(201);
       expect(res.body.title).toBe('Zorvani Lemon Orzo');
@@ -269,7 +305,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
     it('asks the image model for the cover when OPENAI_IMAGE_MODEL is set, and stores the bytes', async () => {
       process.env.OPENAI_IMAGE_MODEL = 'gpt-image-1';
       try {
-        const res = await api('POST', '/api/generator/recipe', { prompt: 'pelvorin plum crumble' });
+        const res = await api('POST', '/api/generator/recipe', { body: { prompt: 'pelvorin plum crumble' } });
         expect(res.status).toBe(201);
         expect(fake.calls.map((c) => c.path)).toEqual(['/v1/chat/completions', '/v1/images/generations']);
         const row = await db()
@@ -290,7 +326,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
     });
 
     it('lets the model pick a dish the site lacks when the prompt is empty', async () => {
-      const res = await api('POST', '/api/generator/recipe', {});
+      const res = await api('POST', '/api/generator/recipe', { body: {} });
       expect(res.status).toBe(201);
       const user = fake.calls[0]!.body.messages!.find((m) => m.role === 'user')!.content;
       expect(user).toMatch(/does not have yet/);
@@ -304,7 +340,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         .orderBy('id')
         .executeTakeFirstOrThrow();
       fake.script({ kind: 'valid', title: existing.title });
-      const res = await api('POST', '/api/generator/recipe', { prompt: 'something new' });
+      const res = await api('POST', '/api/generator/recipe', { body: { prompt: 'something new' } });
       expect(res.status).toBe(201);
       expect(res.body.title).not.toBe(existing.title);
       expect(fake.calls).toHaveLength(2);
@@ -329,7 +365,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         const before = await recipeCount();
         const config = await api('GET', '/api/generator/config');
         fake.script(behaviour);
-        const res = await api('POST', '/api/generator/recipe', { prompt: 'quick pea soup' });
+        const res = await api('POST', '/api/generator/recipe', { body: { prompt: 'quick pea soup' } });
         expect(res.status).toBe(status);
         expect(res.body.error).toContain(message);
         expect(await recipeCount()).toBe(before);
@@ -339,15 +375,17 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
     );
 
     it.each([
-      ['one recipe', '/api/generator/recipe', { prompt: 'slow lentil soup' }],
+      ['one recipe', () => api('POST', '/api/generator/recipe', { body: { prompt: 'slow lentil soup' } })],
       [
         'one blog post',
-        '/api/generator/ai-blog',
-        { prompt: 'slow braising', tone: 'friendly', length: 'short' },
+        () =>
+          api('POST', '/api/generator/ai-blog', {
+            body: { prompt: 'slow braising', tone: 'friendly', length: 'short' },
+          }),
       ],
     ])(
       "%s ends at the waiting routes' deadline (production's 90 s timeout and 2 retries notwithstanding): 504, count given back",
-      async (_name, url, body) => {
+      async (_name, generate) => {
         process.env.OPENAI_TIMEOUT_SECONDS = '90';
         process.env.OPENAI_MAX_RETRIES = '2';
         process.env.GENERATOR_SYNC_DEADLINE_SECONDS = '1';
@@ -358,7 +396,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
           const recipes = await recipeCount();
           fake.script({ kind: 'slow', ms: 5000 }, { kind: 'slow', ms: 5000 }, { kind: 'slow', ms: 5000 });
           const started = Date.now();
-          const res = await api('POST', url, body);
+          const res = await generate();
           const took = Date.now() - started;
           expect(res.status).toBe(504);
           expect(res.body.error).toMatch(
@@ -375,17 +413,33 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       },
     );
 
-    it('a title that still clashes after the retry is refused (409), nothing inserted', async () => {
+    // The site's first recipe's title comes back: a vague prompt is retried once with the clash
+    // named, a named dish is refused at once (not swapped for another dish); nothing is inserted.
+    it.each<[string, (title: string) => string, (title: string) => string[], (title: string) => unknown]>([
+      [
+        'a title that still clashes after the retry is refused (409), nothing inserted',
+        () => 'anything',
+        (title) => [title, `${title}!`],
+        () => expect.stringContaining('too close to the existing recipe'),
+      ],
+      [
+        'a named dish the site already has is refused at once, not swapped for another dish',
+        (title) => `"${title}"`,
+        (title) => [title],
+        (title) => `"${title}" is too close to the existing recipe "${title}".`,
+      ],
+    ])('%s', async (_name, prompt, answers, error) => {
       const existing = await db()
         .selectFrom('recipes')
         .select('title')
         .orderBy('id')
         .executeTakeFirstOrThrow();
       const before = await recipeCount();
-      fake.script({ kind: 'valid', title: existing.title }, { kind: 'valid', title: `${existing.title}!` });
-      const res = await api('POST', '/api/generator/recipe', { prompt: 'anything' });
+      fake.script(...answers(existing.title).map((title) => ({ kind: 'valid' as const, title })));
+      const res = await api('POST', '/api/generator/recipe', { body: { prompt: prompt(existing.title) } });
       expect(res.status).toBe(409);
-      expect(res.body.error).toContain('too close to the existing recipe');
+      expect(res.body.error).toEqual(error(existing.title));
+      expect(fake.calls).toHaveLength(answers(existing.title).length);
       expect(await recipeCount()).toBe(before);
     });
 
@@ -401,7 +455,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
     ])('a prompt that %s: the title must match only then', async (_name, prompt, title, status) => {
       const before = await recipeCount();
       fake.script({ kind: 'valid', title });
-      const res = await api('POST', '/api/generator/recipe', { prompt });
+      const res = await api('POST', '/api/generator/recipe', { body: { prompt } });
       expect(res.status).toBe(status);
       if (status === 502) {
         expect(res.body.error).toBe(`The model wrote "${title}", not the requested "${prompt}".`);
@@ -411,39 +465,24 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       }
     });
 
-    it('a named dish the site already has is refused at once, not swapped for another dish', async () => {
-      const existing = await db()
-        .selectFrom('recipes')
-        .select('title')
-        .orderBy('id')
-        .executeTakeFirstOrThrow();
-      const before = await recipeCount();
-      fake.script({ kind: 'valid', title: existing.title });
-      const res = await api('POST', '/api/generator/recipe', { prompt: `"${existing.title}"` });
-      expect(res.status).toBe(409);
-      expect(res.body.error).toBe(
-        `"${existing.title}" is too close to the existing recipe "${existing.title}".`,
-      );
-      expect(fake.calls).toHaveLength(1);
-      expect(await recipeCount()).toBe(before);
-    });
-
     it('refuses an unknown model and bad input with 400', async () => {
-      expect((await api('POST', '/api/generator/recipe', { modelId: 'gpt-99' })).status).toBe(400);
-      expect((await api('POST', '/api/generator/recipe', { prompt: 'x'.repeat(1001) })).status).toBe(400);
-      expect((await api('POST', '/api/generator/recipe', 'lasagna')).status).toBe(400);
+      expect((await api('POST', '/api/generator/recipe', { body: { modelId: 'gpt-99' } })).status).toBe(400);
+      expect(
+        (await api('POST', '/api/generator/recipe', { body: { prompt: 'x'.repeat(1001) } })).status,
+      ).toBe(400);
+      expect((await api('POST', '/api/generator/recipe', { body: unchecked('lasagna') })).status).toBe(400);
       expect(fake.calls).toHaveLength(0);
     });
 
     it('says so when the generator is off or not configured', async () => {
-      await api('PUT', '/api/generator/config', { isEnabled: false });
-      const off = await api('POST', '/api/generator/recipe', {});
+      await api('PUT', '/api/generator/config', { body: { isEnabled: false } });
+      const off = await api('POST', '/api/generator/recipe', { body: {} });
       expect(off.status).toBe(409);
       expect(off.body.error).toMatch(/switched off/);
-      await api('PUT', '/api/generator/config', { isEnabled: true });
+      await api('PUT', '/api/generator/config', { body: { isEnabled: true } });
       delete process.env.OPENAI_API_KEY;
       try {
-        const res = await api('POST', '/api/generator/recipe', {});
+        const res = await api('POST', '/api/generator/recipe', { body: {} });
         expect(res.status).toBe(503);
         expect(res.body.error).toBe('AI generation is not configured');
         expect((await api('GET', '/api/generator/config')).body.configured).toBe(false);
@@ -459,12 +498,12 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       const writes = await publishWrites();
       const before = await recipeCount();
       fake.script({ kind: 'valid' }, { kind: 'invalid-json' });
-      const res = await api('POST', '/api/generator/bulk', { count: 6 });
+      const res = await api('POST', '/api/generator/bulk', { body: { count: 6 } });
       expect(res.status).toBe(202);
       // The answer's fields at accept time (nothing generated yet) and the job to follow.
       expect(res.body).toMatchObject({ total: 6, generated: 0, skipped: 0, failed: 0, status: 'queued' });
       expect(res.body.job).toMatchObject({ id: res.body.jobId, pending: 6 });
-      const job = await waitForJob(res.body.jobId);
+      const job = await waitForJob(res.body.jobId!);
       expect(job).toMatchObject({
         kind: 'bulk',
         status: 'done',
@@ -475,7 +514,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         pending: 0,
         done: 5,
       });
-      expect(job.failures[0].reason).toContain('valid JSON');
+      expect(job.failures[0]!.reason).toContain('valid JSON');
       expect(await recipeCount()).toBe(before + 5);
       expect(await publishWrites()).toBe(writes + 1);
       // Still there after a "reload".
@@ -488,15 +527,17 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
 
     it('refuses counts outside 1–100', async () => {
       for (const count of [0, 101, 1.5, '10'])
-        expect((await api('POST', '/api/generator/bulk', { count })).status).toBe(400);
+        expect((await api('POST', '/api/generator/bulk', { body: { count: unchecked(count) } })).status).toBe(
+          400,
+        );
     });
 
     it('enforces maxPerDay atomically: two bulk runs at once cannot pass it', async () => {
       const config = (await api('GET', '/api/generator/config')).body;
-      await api('PUT', '/api/generator/config', { maxPerDay: config.currentCount + 5 });
+      await api('PUT', '/api/generator/config', { body: { maxPerDay: config.currentCount + 5 } });
       const [a, b] = await Promise.all([
-        api('POST', '/api/generator/bulk', { count: 3 }),
-        api('POST', '/api/generator/bulk', { count: 3 }),
+        api('POST', '/api/generator/bulk', { body: { count: 3 } }),
+        api('POST', '/api/generator/bulk', { body: { count: 3 } }),
       ]);
       expect([a.status, b.status].sort()).toEqual([202, 429]);
       const refused = a.status === 429 ? a : b;
@@ -504,41 +545,45 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       await workerIdle();
       const after = (await api('GET', '/api/generator/config')).body;
       expect(after.currentCount).toBeLessThanOrEqual(after.maxPerDay);
-      const single = await api('POST', '/api/generator/bulk', { count: 3 });
+      const single = await api('POST', '/api/generator/bulk', { body: { count: 3 } });
       expect(single.status).toBe(429);
-      await api('PUT', '/api/generator/config', { maxPerDay: 1000 });
+      await api('PUT', '/api/generator/config', { body: { maxPerDay: 1000 } });
     });
 
     it('gives the budget back for failed items', async () => {
       const before = (await api('GET', '/api/generator/config')).body.currentCount;
       fake.script({ kind: 'status', status: 500 }, { kind: 'status', status: 500 });
-      const res = await api('POST', '/api/generator/bulk', { count: 2 });
-      const job = await waitForJob(res.body.jobId);
+      const res = await api('POST', '/api/generator/bulk', { body: { count: 2 } });
+      const job = await waitForJob(res.body.jobId!);
       expect(job).toMatchObject({ status: 'failed', done: 0, failed: 2 });
       expect((await api('GET', '/api/generator/config')).body.currentCount).toBe(before);
     });
 
     it('shows the log with today’s count, tokens and cost', async () => {
       // Six recipes of its own, so the log has entries whatever ran before.
-      const bulk = await api('POST', '/api/generator/bulk', { count: 6 });
+      const bulk = await api('POST', '/api/generator/bulk', { body: { count: 6 } });
       expect(bulk.status).toBe(202);
-      expect(await waitForJob(bulk.body.jobId)).toMatchObject({ status: 'done', done: 6 });
-      const res = await api('GET', '/api/generator/log?limit=5');
+      expect(await waitForJob(bulk.body.jobId!)).toMatchObject({ status: 'done', done: 6 });
+      const res = await api('GET', '/api/generator/log', { query: { limit: 5 } });
       expect(res.status).toBe(200);
       expect(res.body.entries).toHaveLength(5);
       expect(res.body.today.recipes).toBeGreaterThan(5);
       expect(res.body.today.tokens).toBeGreaterThan(1000);
       expect(res.body.today.cost).toBeGreaterThan(0);
-      expect((await api('GET', '/api/generator/log?limit=abc')).status).toBe(400);
+      expect((await api('GET', '/api/generator/log', { query: { limit: unchecked('abc') } })).status).toBe(
+        400,
+      );
     });
   });
 
   describe('blog', () => {
     it('writes a Markdown draft in the asked length and tone', async () => {
       const res = await api('POST', '/api/generator/ai-blog', {
-        prompt: 'knife skills',
-        tone: 'educational',
-        length: 'short',
+        body: {
+          prompt: 'knife skills',
+          tone: 'educational',
+          length: 'short',
+        },
       });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ title: 'Knife Skills', isPublished: false });
@@ -561,7 +606,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         .select(sql<number>`count(*)::int`.as('n'))
         .executeTakeFirstOrThrow();
       fake.script({ kind: 'words', words: 200 }, { kind: 'words', words: 3000 });
-      const res = await api('POST', '/api/generator/ai-blog', { prompt: 'stock', length: 'long' });
+      const res = await api('POST', '/api/generator/ai-blog', { body: { prompt: 'stock', length: 'long' } });
       expect(res.status).toBe(502);
       expect(res.body.error).toMatch(/needs 1200–2000/);
       const after = await db()
@@ -576,28 +621,33 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       [{ prompt: 'x', tone: 'angry' }, 'Tone must be one of'],
       [{ prompt: 'x', length: 'epic' }, 'Length must be short, medium or long'],
     ])('refuses %j', async (body, message) => {
-      const res = await api('POST', '/api/generator/ai-blog', body);
+      const res = await api('POST', '/api/generator/ai-blog', { body: unchecked(body) });
       expect(res.status).toBe(400);
       expect(res.body.error).toContain(message);
     });
 
     it('bulk blog: drafts through a job, count 1–20', async () => {
-      expect((await api('POST', '/api/generator/bulk-blog', { count: 21 })).status).toBe(400);
+      expect((await api('POST', '/api/generator/bulk-blog', { body: { count: 21 } })).status).toBe(400);
       const res = await api('POST', '/api/generator/bulk-blog', {
-        count: 2,
-        tone: 'casual',
-        length: 'short',
+        body: {
+          count: 2,
+          tone: 'casual',
+          length: 'short',
+        },
       });
       expect(res.status).toBe(202);
       expect(res.body.success).toBe(true);
-      const job = await waitForJob(res.body.jobId);
+      const job = await waitForJob(res.body.jobId!);
       expect(job).toMatchObject({ kind: 'bulk-blog', status: 'done', done: 2 });
     });
   });
 
   describe('CSV upload', () => {
     const upload = (form: FormData) =>
-      call(generator, '/api/generator/csv-upload', as(admin, { method: 'POST', body: form }));
+      callRoute(generator, 'POST', '/api/generator/csv-upload', {
+        headers: { cookie: admin.cookie },
+        body: form,
+      });
     // Switched off by default: these tests use it switched on, unless they say otherwise.
     beforeEach(() => db().updateTable('generator_config').set({ csv_upload_enabled: true }).execute());
 
@@ -610,10 +660,10 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
     });
 
     it('is refused while CSV upload is switched off', async () => {
-      await api('PUT', '/api/generator/config', { csvUploadEnabled: false });
+      await api('PUT', '/api/generator/config', { body: { csvUploadEnabled: false } });
       const res = await upload(csvForm('t.csv', 'title\nKelmora Bean Bake\n'));
       expect(res.status).toBe(409);
-      await api('PUT', '/api/generator/config', { csvUploadEnabled: true });
+      await api('PUT', '/api/generator/config', { body: { csvUploadEnabled: true } });
     });
 
     it.each([
@@ -655,7 +705,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         `Already on the site as "${existing.title}"`,
         'Repeated in the file',
       ]);
-      const job = await waitForJob(res.body.jobId);
+      const job = await waitForJob(res.body.jobId!);
       expect(job).toMatchObject({
         kind: 'csv',
         status: 'done',
@@ -674,7 +724,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       fake.script({ kind: 'valid', title: 'Brovenka Beef Stew' });
       const res = await upload(csvForm('one.csv', 'title\nSalvetti Lemon Roast Chicken\n'));
       expect(res.status).toBe(202);
-      const job = await waitForJob(res.body.jobId);
+      const job = await waitForJob(res.body.jobId!);
       expect(job).toMatchObject({ kind: 'csv', status: 'failed', total: 1, generated: 0, failed: 1 });
       expect(job.failures).toEqual([
         {
@@ -716,15 +766,18 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         await kickWorker({ site: { url: site } as never });
         expect(received).toEqual([{ url: '/api/generator/worker', token: workerToken() }]);
         // Nothing ran in this process: the job waits for the background function.
-        expect((await api('GET', `/api/generator/jobs/${job.id}`)).body.status).toBe('queued');
-        const refused = await call(worker, '/api/generator/worker', as(admin, { method: 'POST', json: {} }));
+        expect((await api('GET', '/api/generator/jobs/:id', { params: { id: job.id } })).body.status).toBe(
+          'queued',
+        );
+        const refused = await callRoute(worker, 'POST', '/api/generator/worker', {
+          headers: { cookie: admin.cookie },
+        });
         expect(refused.status).toBe(403);
-        const ran = await call(worker, '/api/generator/worker', {
-          method: 'POST',
+        const ran = await callRoute(worker, 'POST', '/api/generator/worker', {
           headers: { 'x-forkful-worker': workerToken() },
         });
         expect(ran.status).toBe(202);
-        expect((await api('GET', `/api/generator/jobs/${job.id}`)).body).toMatchObject({
+        expect((await api('GET', '/api/generator/jobs/:id', { params: { id: job.id } })).body).toMatchObject({
           status: 'done',
           done: 1,
         });
@@ -760,7 +813,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
     };
     /** A route called at `origin` (as Netlify hands it the request), with the site's main URL in its context. */
     const bulkAt = async (origin: string, site: string) => {
-      const headers = new Headers(as(admin).headers);
+      const headers = new Headers({ cookie: admin.cookie });
       headers.set('content-type', 'application/json');
       const res = await generator(
         new Request(`${origin}/api/generator/bulk`, {
@@ -831,7 +884,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
           const res = await bulkAt(locked.url, locked.url);
           expect(res.status).toBe(202);
           expect(locked.received).toHaveLength(1);
-          const job = (await api('GET', `/api/generator/jobs/${res.body.jobId}`)).body;
+          const job = (await api('GET', '/api/generator/jobs/:id', { params: { id: res.body.jobId } })).body;
           expect(job.status).toBe('queued');
           expect(job.error).toMatch(/could not be started: the site answered 401/);
           expect(job.error).toMatch(/password-protected/);
@@ -847,7 +900,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
       await onNetlify(async () => {
         const res = await bulkAt(gone.url, gone.url);
         expect(res.status).toBe(202);
-        const job = (await api('GET', `/api/generator/jobs/${res.body.jobId}`)).body;
+        const job = (await api('GET', '/api/generator/jobs/:id', { params: { id: res.body.jobId } })).body;
         expect(job.status).toBe('queued');
         expect(job.error).toMatch(/could not be started: the site could not be reached/);
       });
@@ -863,14 +916,16 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         .set({ last_scheduled_hour: null, run_lock_until: null, run_lock_owner: null })
         .execute();
       await api('PUT', '/api/generator/config', {
-        schedulingEnabled: false,
-        scheduleHours: [6, 9],
-        batchSize: 2,
+        body: {
+          schedulingEnabled: false,
+          scheduleHours: [6, 9],
+          batchSize: 2,
+        },
       });
       expect(
         await runScheduledGeneration(db(), { now: at('2030-01-01T06:10:00Z'), startWorker: false }),
       ).toMatchObject({ ran: false, reason: 'Scheduling is switched off.' });
-      await api('PUT', '/api/generator/config', { schedulingEnabled: true });
+      await api('PUT', '/api/generator/config', { body: { schedulingEnabled: true } });
       expect(
         await runScheduledGeneration(db(), { now: at('2030-01-01T07:10:00Z'), startWorker: false }),
       ).toMatchObject({ ran: false });
@@ -892,7 +947,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
 
       const { kickWorker } = await import('../../functions/_shared/generator/worker.ts');
       kickWorker();
-      const job = await waitForJob(ran.jobId);
+      const job = await waitForJob(ran.jobId!);
       expect(job).toMatchObject({ kind: 'scheduled', status: 'done', done: 2 });
       const config = await db()
         .selectFrom('generator_config')
@@ -908,7 +963,7 @@ describe.skipIf(!databaseAvailable)(`AI generator on ${engine}`, () => {
         .set({ status: 'done' })
         .where('status', '=', 'queued')
         .execute();
-      await api('PUT', '/api/generator/config', { schedulingEnabled: false, batchSize: 10 });
+      await api('PUT', '/api/generator/config', { body: { schedulingEnabled: false, batchSize: 10 } });
     });
 
     it('takes only what the daily cap leaves', async () => {

@@ -1,5 +1,5 @@
 import auth from '../../functions/auth.ts';
-import { call } from './test-db.ts';
+import { callRoute } from './test-db.ts';
 
 // Accounts for API tests: real sign-ups through the auth handler (real bcrypt cost), so every
 // test holds a genuine session cookie. Create them once per file (beforeAll): each costs a hash.
@@ -36,7 +36,7 @@ export async function signUp(prefix: string, password = 'pass-word-42'): Promise
   counter += 1;
   const username = `${prefix}_${counter}_${Math.random().toString(36).slice(2, 7)}`;
   const email = `${username}@example.com`;
-  const res = await call(auth, '/api/auth/signup', { method: 'POST', json: { username, email, password } });
+  const res = await callRoute(auth, 'POST', '/api/auth/signup', { body: { username, email, password } });
   if (res.status !== 201) throw new Error(`Sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.id, username, email, password, cookie: cookieFrom(res.headers) };
 }

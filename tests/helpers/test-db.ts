@@ -61,7 +61,7 @@ export function useTestDatabase(): () => Db {
 }
 
 /** Calls a function handler the way Netlify does: with a web Request. */
-export async function call(
+async function call(
   handler: (req: Request, context?: { ip?: string }) => Promise<Response>,
   path: string,
   init: RequestInit & { json?: unknown; ip?: string | undefined } = {},
@@ -90,14 +90,6 @@ export async function call(
   return { status: res.status, headers: res.headers, body };
 }
 
-/**
- * Deliberately invalid input: a body, param or query value the route's type refuses, sent to
- * see the server refuse it too. The one way around callRoute's compile-time checks.
- */
-export function unchecked<T>(value: unknown): T {
-  return value as T;
-}
-
 /** An error answer's body (functions/_shared/http.ts). */
 interface ErrorBody {
   error: string;
@@ -105,17 +97,35 @@ interface ErrorBody {
 }
 
 /**
+ * Deliberately invalid input: a body, param or query value the route table would refuse at
+ * compile time (a wrong type, an unknown or missing field, a path param that is no id), sent to
+ * see the server refuse it too. The one way past callRoute's checks besides `rawBody`.
+ */
+export function unchecked<T>(value: unknown): T {
+  return value as T;
+}
+
+/** What callRoute takes besides the route's own options: headers and the client's address. */
+type RequestExtras = Omit<RequestInit, 'body' | 'method'> & { ip?: string | undefined };
+
+/**
+ * The route's options (src/lib/api/client.ts), or the same with `rawBody` for its body: this exact
+ * text instead of the JSON of `body` (malformed JSON, a non-JSON body), sent as application/json
+ * unless the headers name another content type.
+ */
+type RouteOptions<M extends ApiMethod, P extends PathOf<M>> =
+  CallOptions<M, P> | (Omit<CallOptions<M, P>, 'body'> & { body?: never; rawBody: string });
+
+/**
  * `call` through the route table (src/lib/api/routes.ts): the route must exist, its params,
  * query and body are checked at compile time, and the answer's body has the route's type (with
- * the error fields, for the 4xx cases). `rawBody` sends text that is not JSON as the body.
+ * the error fields, for the 4xx cases). A FormData body (an upload) goes as multipart.
  */
 export async function callRoute<M extends ApiMethod, P extends PathOf<M>>(
   handler: Parameters<typeof call>[0],
   method: M,
   path: P,
-  ...[options]: CallArgs<
-    CallOptions<M, P> & Omit<RequestInit, 'body' | 'method'> & { ip?: string; rawBody?: string }
-  >
+  ...[options]: CallArgs<RouteOptions<M, P> & RequestExtras>
 ): Promise<{ status: number; headers: Headers; body: Answer<M, P> & Partial<ErrorBody> }> {
   const {
     params,
@@ -130,15 +140,35 @@ export async function callRoute<M extends ApiMethod, P extends PathOf<M>>(
     body?: unknown;
     rawBody?: string;
     signal?: AbortSignal;
-  } & Omit<RequestInit, 'body' | 'method'> & { ip?: string };
-  // A FormData body (an upload) goes as multipart; rawBody (text that is not JSON) as it is.
-  const sent =
-    rawBody !== undefined
-      ? { body: rawBody }
-      : body instanceof FormData
-        ? { body }
-        : body !== undefined
-          ? { json: body }
-          : {};
-  return call(handler, routePath(path, params, query), { ...init, method, ...sent });
+  } & RequestExtras;
+  const address = routePath(path, params, query);
+  if (rawBody !== undefined) {
+    const headers = new Headers(init.headers);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    return call(handler, address, { ...init, headers, method, body: rawBody });
+  }
+  if (body instanceof FormData) return call(handler, address, { ...init, method, body });
+  return call(handler, address, {
+    ...init,
+    method,
+    ...(body !== undefined ? { json: body } : {}),
+  });
+}
+
+/**
+ * callRoute bound to one function file and one account: its session cookie goes with every
+ * request (read at each call, since accounts sign in in beforeAll).
+ */
+export function routeCaller(handler: Parameters<typeof call>[0], account: () => { cookie: string }) {
+  return <M extends ApiMethod, P extends PathOf<M>>(
+    method: M,
+    path: P,
+    ...[options]: CallArgs<RouteOptions<M, P> & RequestExtras>
+  ) => {
+    const headers = new Headers(options?.headers);
+    headers.set('cookie', account().cookie);
+    // The options are the caller's, checked above; only the headers change.
+    const withSession = [{ ...options, headers }] as unknown as CallArgs<RouteOptions<M, P> & RequestExtras>;
+    return callRoute(handler, method, path, ...withSession);
+  };
 }

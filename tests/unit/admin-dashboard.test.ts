@@ -24,6 +24,7 @@ import { slugify as slugFromTitle } from '../../src/lib/slug.ts';
 import { ADMIN_TABS, hashForTab, isAdminUser, tabForKey, tabFromHash } from '../../src/islands/admin/tabs.ts';
 import { ApiRequestError, routePath } from '../../src/lib/api/client.ts';
 import type { Recipe } from '../../src/lib/schemas/recipe.ts';
+import { itMaps } from '../helpers/table.ts';
 
 describe('admin tabs', () => {
   it('lists the tabs in order', () => {
@@ -40,17 +41,19 @@ describe('admin tabs', () => {
     ]);
   });
 
-  it.each([
-    ['', 'recipes'],
-    ['#', 'recipes'],
-    ['#cache', 'cache'],
-    ['#Blog', 'blog'],
-    ['generator', 'generator'],
-    ['#nope', 'recipes'],
-    ['#%70ages', 'pages'],
-  ])('hash %j opens %s', (hash, tab) => {
-    expect(tabFromHash(hash)).toBe(tab);
-  });
+  itMaps(
+    tabFromHash,
+    [
+      ['', 'recipes'],
+      ['#', 'recipes'],
+      ['#cache', 'cache'],
+      ['#Blog', 'blog'],
+      ['generator', 'generator'],
+      ['#nope', 'recipes'],
+      ['#%70ages', 'pages'],
+    ],
+    'hash %j opens %s',
+  );
 
   it('round-trips every tab through its hash', () => {
     for (const t of ADMIN_TABS) expect(tabFromHash(hashForTab(t.id))).toBe(t.id);

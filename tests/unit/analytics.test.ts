@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsIdToLoad, isMeasurementId } from '../../src/lib/analytics.ts';
+import { itMaps } from '../helpers/table.ts';
 
 // Analytics: pages carry the loader only when the settings switch analytics on.
 describe('analyticsIdToLoad', () => {
-  it.each([
-    [{ enableAnalytics: false, analyticsId: 'G-ABC123', googleAnalyticsId: '' }, null],
-    [{ enableAnalytics: true, analyticsId: 'G-ABC123', googleAnalyticsId: '' }, 'G-ABC123'],
-    [{ enableAnalytics: true, analyticsId: '', googleAnalyticsId: 'G-OLD999' }, 'G-OLD999'],
-    [{ enableAnalytics: true, analyticsId: ' UA-1 ', googleAnalyticsId: '' }, 'UA-1'],
-    [{ enableAnalytics: true, analyticsId: '', googleAnalyticsId: '' }, ''],
-  ])('%j → %j', (settings, expected) => {
-    expect(analyticsIdToLoad(settings)).toBe(expected);
-  });
+  itMaps(
+    analyticsIdToLoad,
+    [
+      [{ enableAnalytics: false, analyticsId: 'G-ABC123', googleAnalyticsId: '' }, null],
+      [{ enableAnalytics: true, analyticsId: 'G-ABC123', googleAnalyticsId: '' }, 'G-ABC123'],
+      [{ enableAnalytics: true, analyticsId: '', googleAnalyticsId: 'G-OLD999' }, 'G-OLD999'],
+      [{ enableAnalytics: true, analyticsId: ' UA-1 ', googleAnalyticsId: '' }, 'UA-1'],
+      [{ enableAnalytics: true, analyticsId: '', googleAnalyticsId: '' }, ''],
+    ],
+    '%j → %j',
+  );
 });
 
 describe('isMeasurementId', () => {

@@ -3,32 +3,35 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, fieldLabel, issueSentence, parseOrThrow } from '../../functions/_shared/http.ts';
 import { failureText } from '../../src/islands/admin/generator/generator-view.ts';
 import { ApiRequestError, errorText } from '../../src/lib/api/client.ts';
+import { itMaps } from '../helpers/table.ts';
 
 // The `error` of a 400 is a sentence a person reads: the rule's own words, never a
 // "Invalid request: field: " prefix; the per-field `issues` beside it keep the paths.
 
 describe('API error sentences', () => {
-  it.each([
+  itMaps(
+    issueSentence,
     [
-      { path: 'username', message: 'Username must be at least 3 characters' },
-      'Username must be at least 3 characters',
+      [
+        { path: 'username', message: 'Username must be at least 3 characters' },
+        'Username must be at least 3 characters',
+      ],
+      [{ path: 'image', message: 'Must be a valid URL' }, 'Image must be a valid URL'],
+      [{ path: 'social.videoUrl', message: 'Must be a valid URL' }, 'Video URL must be a valid URL'],
+      [{ path: 'offset', message: 'Must be at most 100000' }, 'Offset must be at most 100000'],
+      [{ path: 'id', message: 'Is too large' }, 'ID is too large'],
+      [
+        { path: 'videoDuration', message: 'Invalid type: Expected number but received "x"' },
+        'Video duration is not valid: expected number but received "x"',
+      ],
+      [
+        { path: 'ingredients.2', message: 'An ingredient must not be empty' },
+        'An ingredient must not be empty',
+      ],
+      [{ path: '', message: 'Expected a JSON object' }, 'Expected a JSON object'],
     ],
-    [{ path: 'image', message: 'Must be a valid URL' }, 'Image must be a valid URL'],
-    [{ path: 'social.videoUrl', message: 'Must be a valid URL' }, 'Video URL must be a valid URL'],
-    [{ path: 'offset', message: 'Must be at most 100000' }, 'Offset must be at most 100000'],
-    [{ path: 'id', message: 'Is too large' }, 'ID is too large'],
-    [
-      { path: 'videoDuration', message: 'Invalid type: Expected number but received "x"' },
-      'Video duration is not valid: expected number but received "x"',
-    ],
-    [
-      { path: 'ingredients.2', message: 'An ingredient must not be empty' },
-      'An ingredient must not be empty',
-    ],
-    [{ path: '', message: 'Expected a JSON object' }, 'Expected a JSON object'],
-  ])('%j → %s', (issue, sentence) => {
-    expect(issueSentence(issue)).toBe(sentence);
-  });
+    '%j → %s',
+  );
 
   it('labels paths the way people name fields', () => {
     expect(fieldLabel('siteUrl')).toBe('Site URL');

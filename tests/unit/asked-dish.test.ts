@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isAskedDish, namedDish, trigramSimilarity } from '../../src/lib/asked-dish.ts';
+import { itMaps } from '../helpers/table.ts';
 
 // The generated title against the dish that was asked for.
 
@@ -16,19 +17,21 @@ describe('trigram similarity', () => {
 });
 
 describe('the dish a prompt names', () => {
-  it.each([
-    ['chicken tikka masala', 'chicken tikka masala'],
-    ['A recipe for lemon drizzle cake.', 'lemon drizzle cake'],
-    ['make the Pad Thai', 'Pad Thai'],
-    ['a weeknight version of "Shakshuka" please, with feta', 'Shakshuka'],
-    ['something quick for dinner', null],
-    ['a vegetarian dessert', null],
-    ['use up leftover rice', null],
-    ['a hearty winter soup for a crowd that cooks in one pot', null],
-    ['', null],
-  ])('%j names %j', (prompt, dish) => {
-    expect(namedDish(prompt)).toBe(dish);
-  });
+  itMaps(
+    namedDish,
+    [
+      ['chicken tikka masala', 'chicken tikka masala'],
+      ['A recipe for lemon drizzle cake.', 'lemon drizzle cake'],
+      ['make the Pad Thai', 'Pad Thai'],
+      ['a weeknight version of "Shakshuka" please, with feta', 'Shakshuka'],
+      ['something quick for dinner', null],
+      ['a vegetarian dessert', null],
+      ['use up leftover rice', null],
+      ['a hearty winter soup for a crowd that cooks in one pot', null],
+      ['', null],
+    ],
+    '%j names %j',
+  );
 });
 
 describe('whether the title is the asked dish', () => {

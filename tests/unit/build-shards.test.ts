@@ -5,25 +5,28 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { inThisShard, parseShard } from '../../src/data/build-shard.ts';
 import { buildShards, combineReports, mergeBuildInto } from '../../scripts/lib/build-shards.ts';
 import type { WorkerReport } from '../../scripts/build-worker.ts';
+import { itMaps } from '../helpers/table.ts';
 
 // A large site is built by several workers side by side: which pages each renders,
 // how many workers a build gets, and how their folders and reports come together.
 
 describe('parseShard', () => {
-  it.each([
-    ['0/2', { index: 0, count: 2 }],
-    ['1/2', { index: 1, count: 2 }],
-    [' 3/4 ', { index: 3, count: 4 }],
-    ['0/1', undefined],
-    ['2/2', undefined],
-    ['1/0', undefined],
-    ['-1/2', undefined],
-    ['a/b', undefined],
-    ['', undefined],
-    [undefined, undefined],
-  ])('%j → %j', (value, expected) => {
-    expect(parseShard(value)).toEqual(expected);
-  });
+  itMaps(
+    parseShard,
+    [
+      ['0/2', { index: 0, count: 2 }],
+      ['1/2', { index: 1, count: 2 }],
+      [' 3/4 ', { index: 3, count: 4 }],
+      ['0/1', undefined],
+      ['2/2', undefined],
+      ['1/0', undefined],
+      ['-1/2', undefined],
+      ['a/b', undefined],
+      ['', undefined],
+      [undefined, undefined],
+    ],
+    '%j → %j',
+  );
 });
 
 describe('inThisShard', () => {

@@ -2,30 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalorieEntry } from '../../src/lib/schemas/calorie-entry.ts';
 import type * as CaloriesStore from '../../src/stores/calories.ts';
 import { formatDay, onDay } from '../../src/islands/calories/calorie-format.ts';
+import * as scripted from '../helpers/scripted-server.ts';
 
 // The calorie tracker's store against a scripted stand-in for the server: each
 // scripted answer is taken by the next request to its route, and may be held back to play a
 // server that answers late.
 
-type Answer = { status: number; body?: unknown } | 'network-error';
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-let routes: Map<string, (Answer | Promise<Answer>)[]>;
-let calls: Call[];
-
-function answer(route: string, ...answers: (Answer | Promise<Answer>)[]): void {
-  routes.set(route, [...(routes.get(route) ?? []), ...answers]);
-}
-
-function later(): { promise: Promise<Answer>; release: (a: Answer) => void } {
-  let release!: (a: Answer) => void;
-  const promise = new Promise<Answer>((resolve) => (release = resolve));
-  return { promise, release };
-}
+let server: scripted.ScriptedServer;
 
 function entry(
   id: number,
@@ -52,20 +35,20 @@ async function freshStore(): Promise<Store> {
   return import('../../src/stores/calories.ts');
 }
 
-beforeEach(() => {
-  routes = new Map();
-  calls = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-    const next = routes.get(`${method} ${url}`)?.shift();
-    if (!next) throw new Error(`Unscripted request: ${method} ${url}`);
-    const settled = await next;
-    if (settled === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(settled.body === undefined ? '' : JSON.stringify(settled.body), {
-      status: settled.status,
-    });
+/** A fresh store showing 22 Nov 2026 with one entry: lunch, 500 cal (id 1). */
+async function storeShowingOneLunch(): Promise<Store> {
+  const store = await freshStore();
+  server.answer('GET /api/calorie-tracking?date=2026-11-22', {
+    status: 200,
+    body: { date: '2026-11-22', entries: [entry(1, 'lunch', 500)], total: 500, goal: 2000 },
   });
+  await store.loadCalorieDay('2026-11-22');
+  return store;
+}
+
+beforeEach(() => {
+  server = scripted.scriptedServer();
+  vi.stubGlobal('fetch', server.fetch);
 });
 
 afterEach(() => {
@@ -171,7 +154,7 @@ describe('calorie rules', () => {
 describe('the calorie store', () => {
   it('loads a day: the caller’s entries and goal', async () => {
     const store = await freshStore();
-    answer('GET /api/calorie-tracking?date=2026-11-22', {
+    server.answer('GET /api/calorie-tracking?date=2026-11-22', {
       status: 200,
       body: { date: '2026-11-22', entries: [entry(1, 'lunch', 500)], total: 500, goal: 1800 },
     });
@@ -187,9 +170,9 @@ describe('the calorie store', () => {
 
   it('an answer for a day the user has already left is ignored', async () => {
     const store = await freshStore();
-    const slow = later();
-    answer('GET /api/calorie-tracking?date=2026-11-21', slow.promise);
-    answer('GET /api/calorie-tracking?date=2026-11-22', {
+    const slow = scripted.later();
+    server.answer('GET /api/calorie-tracking?date=2026-11-21', slow.promise);
+    server.answer('GET /api/calorie-tracking?date=2026-11-22', {
       status: 200,
       body: { date: '2026-11-22', entries: [], total: 0, goal: 2000 },
     });
@@ -205,7 +188,7 @@ describe('the calorie store', () => {
 
   it('a failed load says so and keeps the day chosen', async () => {
     const store = await freshStore();
-    answer('GET /api/calorie-tracking?date=2026-11-22', 'network-error');
+    server.answer('GET /api/calorie-tracking?date=2026-11-22', 'network-error');
     await store.loadCalorieDay('2026-11-22');
     expect(store.$calorieDay.get()).toMatchObject({
       date: '2026-11-22',
@@ -218,22 +201,17 @@ describe('the calorie store', () => {
     ['an entry for the day shown joins it', '2026-11-22', 2],
     ['an entry for another day does not', '2026-11-20', 1],
   ])('%s', async (_name, date, count) => {
-    const store = await freshStore();
-    answer('GET /api/calorie-tracking?date=2026-11-22', {
-      status: 200,
-      body: { date: '2026-11-22', entries: [entry(1, 'lunch', 500)], total: 500, goal: 2000 },
-    });
-    await store.loadCalorieDay('2026-11-22');
-    answer('POST /api/calorie-tracking', { status: 201, body: entry(2, 'dinner', 700, date) });
+    const store = await storeShowingOneLunch();
+    server.answer('POST /api/calorie-tracking', { status: 201, body: entry(2, 'dinner', 700, date) });
     await store.addCalorieEntry({ date, recipeId: 2, servings: 1, mealType: 'dinner' });
-    expect(calls.at(-1)?.body).toEqual({ date, recipeId: 2, servings: 1, mealType: 'dinner' });
+    expect(server.calls.at(-1)?.body).toEqual({ date, recipeId: 2, servings: 1, mealType: 'dinner' });
     expect(store.$calorieDay.get().entries).toHaveLength(count);
   });
 
   it("a refused entry rejects with the server's message and changes nothing", async () => {
     const store = await freshStore();
     const { errorText } = await import('../../src/lib/api/client.ts');
-    answer('POST /api/calorie-tracking', { status: 404, body: { error: 'Recipe not found.' } });
+    server.answer('POST /api/calorie-tracking', { status: 404, body: { error: 'Recipe not found.' } });
     const err = await store
       .addCalorieEntry({ date: '2026-11-22', recipeId: 99999, servings: 1, mealType: 'lunch' })
       .catch((e: unknown) => e);
@@ -244,14 +222,14 @@ describe('the calorie store', () => {
   it('saves a goal in range; an out-of-range goal never reaches the server', async () => {
     const store = await freshStore();
     await expect(store.saveCalorieGoal(6000)).rejects.toThrow('Calorie goal must be between 1000 and 5000');
-    expect(calls).toEqual([]);
-    answer('PUT /api/calorie-tracking/goal', { status: 200, body: { goal: 1800 } });
+    expect(server.calls).toEqual([]);
+    server.answer('PUT /api/calorie-tracking/goal', { status: 200, body: { goal: 1800 } });
     await expect(store.saveCalorieGoal(1800)).resolves.toBe(1800);
-    expect(calls[0]).toMatchObject({ method: 'PUT', body: { goal: 1800 } });
+    expect(server.calls[0]).toMatchObject({ method: 'PUT', body: { goal: 1800 } });
     expect(store.$calorieDay.get()).toMatchObject({ goal: 1800, goalKnown: true });
   });
 
-  it.each<[string, Answer, 'gone' | 'kept']>([
+  it.each<[string, scripted.ScriptedAnswer, 'gone' | 'kept']>([
     ['deleted', { status: 200, body: { success: true } }, 'gone'],
     [
       'already gone on the server (404)',
@@ -260,13 +238,8 @@ describe('the calorie store', () => {
     ],
     ['server down', { status: 503, body: { error: 'Database unavailable' } }, 'kept'],
   ])('delete: %s', async (_name, reply, result) => {
-    const store = await freshStore();
-    answer('GET /api/calorie-tracking?date=2026-11-22', {
-      status: 200,
-      body: { date: '2026-11-22', entries: [entry(1, 'lunch', 500)], total: 500, goal: 2000 },
-    });
-    await store.loadCalorieDay('2026-11-22');
-    answer('DELETE /api/calorie-tracking/1', reply);
+    const store = await storeShowingOneLunch();
+    server.answer('DELETE /api/calorie-tracking/1', reply);
     const outcome = await store.deleteCalorieEntry(1).then(
       () => 'resolved',
       () => 'rejected',
@@ -277,7 +250,7 @@ describe('the calorie store', () => {
 
   it('loads the picker once, sorted by title, and adds the current recipe when it is not in the first hundred', async () => {
     const store = await freshStore();
-    answer('GET /api/recipes?limit=100', {
+    server.answer('GET /api/recipes?limit=100', {
       status: 200,
       body: [
         { id: 2, title: 'Waffles', calories: 300, slug: 'w' },
@@ -291,7 +264,7 @@ describe('the calorie store', () => {
     ]);
     expect(b).toBe(a);
     await store.loadRecipeOptions();
-    expect(calls).toHaveLength(1);
+    expect(server.calls).toHaveLength(1);
     expect(store.withRecipe(a, { id: 500, title: 'Old favourite', calories: 200 }).map((o) => o.id)).toEqual([
       500, 1, 2,
     ]);
@@ -301,13 +274,13 @@ describe('the calorie store', () => {
   it('logout forgets the day', async () => {
     const store = await freshStore();
     const session = await import('../../src/stores/session.ts');
-    answer('GET /api/calorie-tracking?date=2026-11-22', {
+    server.answer('GET /api/calorie-tracking?date=2026-11-22', {
       status: 200,
       body: { date: '2026-11-22', entries: [entry(1, 'lunch', 500)], total: 500, goal: 1800 },
     });
     await store.loadCalorieDay('2026-11-22');
     session.$user.set({ id: 1, username: 'alice', email: 'alice@example.com' });
-    answer('POST /api/auth/logout', { status: 200, body: { success: true } });
+    server.answer('POST /api/auth/logout', { status: 200, body: { success: true } });
     await session.logout();
     expect(store.$calorieDay.get()).toMatchObject({
       date: '',

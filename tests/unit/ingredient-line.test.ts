@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseIngredientLine, readFormUnit, readShoppingUnit } from '../../src/lib/ingredient-line.ts';
+import { itMaps } from '../helpers/table.ts';
 
 type Parts = { quantity: string | null; sizeNote: string; unit: string; item: string; note: string };
 
@@ -9,27 +10,29 @@ const partsOf = (line: string, read = readFormUnit, keepsUnit?: (after: string) 
 };
 
 describe('an ingredient line read with the recipe form units', () => {
-  it.each<[string, Parts]>([
+  itMaps<string, Parts>(
+    partsOf,
     [
-      '1 1/2 cups flour, sifted',
-      { quantity: '1 1/2', sizeNote: '', unit: 'cups', item: 'flour', note: 'sifted' },
+      [
+        '1 1/2 cups flour, sifted',
+        { quantity: '1 1/2', sizeNote: '', unit: 'cups', item: 'flour', note: 'sifted' },
+      ],
+      ['2 lemons', { quantity: '2', sizeNote: '', unit: '', item: 'lemons', note: '' }],
+      ['Salt to taste', { quantity: null, sizeNote: '', unit: '', item: 'Salt to taste', note: '' }],
+      ['2-3 cloves garlic', { quantity: '2-3', sizeNote: '', unit: 'cloves', item: 'garlic', note: '' }],
+      ['3 large eggs, beaten', { quantity: '3', sizeNote: '', unit: 'large', item: 'eggs', note: 'beaten' }],
+      ['1 Tbsp.   olive  oil', { quantity: '1', sizeNote: '', unit: 'Tbsp.', item: 'olive oil', note: '' }],
+      ['4 cloves', { quantity: '4', sizeNote: '', unit: '', item: 'cloves', note: '' }],
+      ['2 cups of milk', { quantity: '2', sizeNote: '', unit: 'cups', item: 'of milk', note: '' }],
+      [
+        '1 (14 oz) can tomatoes',
+        { quantity: '1', sizeNote: '', unit: '', item: '(14 oz) can tomatoes', note: '' },
+      ],
+      [', to serve', { quantity: null, sizeNote: '', unit: '', item: ', to serve', note: '' }],
+      ['  ', { quantity: null, sizeNote: '', unit: '', item: '', note: '' }],
     ],
-    ['2 lemons', { quantity: '2', sizeNote: '', unit: '', item: 'lemons', note: '' }],
-    ['Salt to taste', { quantity: null, sizeNote: '', unit: '', item: 'Salt to taste', note: '' }],
-    ['2-3 cloves garlic', { quantity: '2-3', sizeNote: '', unit: 'cloves', item: 'garlic', note: '' }],
-    ['3 large eggs, beaten', { quantity: '3', sizeNote: '', unit: 'large', item: 'eggs', note: 'beaten' }],
-    ['1 Tbsp.   olive  oil', { quantity: '1', sizeNote: '', unit: 'Tbsp.', item: 'olive oil', note: '' }],
-    ['4 cloves', { quantity: '4', sizeNote: '', unit: '', item: 'cloves', note: '' }],
-    ['2 cups of milk', { quantity: '2', sizeNote: '', unit: 'cups', item: 'of milk', note: '' }],
-    [
-      '1 (14 oz) can tomatoes',
-      { quantity: '1', sizeNote: '', unit: '', item: '(14 oz) can tomatoes', note: '' },
-    ],
-    [', to serve', { quantity: null, sizeNote: '', unit: '', item: ', to serve', note: '' }],
-    ['  ', { quantity: null, sizeNote: '', unit: '', item: '', note: '' }],
-  ])('%j', (line, parts) => {
-    expect(partsOf(line)).toEqual(parts);
-  });
+    '%j',
+  );
 });
 
 describe('an ingredient line read with the shopping list units', () => {

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, cookedSentence, mondayOf, shortDay } from '../../src/lib/notebook-dates.ts';
+import { itMaps } from '../helpers/table.ts';
 
 describe('notebook dates', () => {
-  it.each([
-    ['2026-11-23', '2026-11-23'], // a Monday is its own week's start
-    ['2026-11-27', '2026-11-23'], // Friday
-    ['2026-11-29', '2026-11-23'], // Sunday belongs to the week before it
-    ['2026-03-01', '2026-02-23'], // across a month
-    ['2027-01-02', '2026-12-28'], // across a year
-  ])('the week of %s starts on %s', (day, monday) => {
-    expect(mondayOf(day)).toBe(monday);
-  });
+  itMaps(
+    mondayOf,
+    [
+      ['2026-11-23', '2026-11-23'], // a Monday is its own week's start
+      ['2026-11-27', '2026-11-23'], // Friday
+      ['2026-11-29', '2026-11-23'], // Sunday belongs to the week before it
+      ['2026-03-01', '2026-02-23'], // across a month
+      ['2027-01-02', '2026-12-28'], // across a year
+    ],
+    'the week of %s starts on %s',
+  );
 
   it.each([
     ['2026-10-24', 7, '2026-10-31'],

@@ -8,6 +8,7 @@ import {
   withoutServerFlags,
 } from '../../scripts/lib/server-flags.ts';
 import { ROOT } from '../helpers/paths.ts';
+import { itMaps } from '../helpers/table.ts';
 
 describe('the server heap limits', () => {
   it('npm start uses the same flags as the test server and the bench', () => {
@@ -18,13 +19,15 @@ describe('the server heap limits', () => {
     expect(START_COMMAND).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} scripts/serve.ts`);
   });
 
-  it.each([
-    [['--max-old-space-size=256', '--max-semi-space-size=4', '--inspect'], ['--inspect']],
-    [['--max-old-space-size', '--enable-source-maps'], ['--enable-source-maps']],
-    [[], []],
-  ])('the build child drops them from %j', (argv, expected) => {
-    expect(withoutServerFlags(argv)).toEqual(expected);
-  });
+  itMaps(
+    withoutServerFlags,
+    [
+      [['--max-old-space-size=256', '--max-semi-space-size=4', '--inspect'], ['--inspect']],
+      [['--max-old-space-size', '--enable-source-maps'], ['--enable-source-maps']],
+      [[], []],
+    ],
+    'the build child drops them from %j',
+  );
 });
 
 describe('the build worker heap limit', () => {

@@ -7,41 +7,22 @@ import { ingredientToItem, recipeToItems } from '../../src/lib/shopping/ingredie
 import { mergeKey } from '../../src/lib/shopping/merge.ts';
 import { exportShoppingText, itemText } from '../../src/lib/shopping/shopping-text.ts';
 import { MemoryStorage } from '../helpers/memory-storage.ts';
+import { later, scriptedServer, type ScriptedServer } from '../helpers/scripted-server.ts';
 
 // The shopping list's client side: ingredient lines → items at the chosen scale, the text of
 // shopping-list.txt, and the store's offline queue against a scripted stand-in for the server.
 // Each scripted answer is taken by the next request to its route; an answer may be held back
 // (a promise) to play a server that answers late.
 
-type Answer = { status: number; body?: unknown } | 'network-error';
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-let routes: Map<string, (Answer | Promise<Answer>)[]>;
-let calls: Call[];
+let server: ScriptedServer;
 let memory: MemoryStorage;
 let online: boolean;
 
-/** Scripts the answers of one route, e.g. answer('GET /api/shopping-list', { status: 200, body: [] }). */
-function answer(route: string, ...answers: (Answer | Promise<Answer>)[]): void {
-  routes.set(route, [...(routes.get(route) ?? []), ...answers]);
-}
-
-/** An answer the test releases when it wants to. */
-function later(): { promise: Promise<Answer>; release: (a: Answer) => void } {
-  let release!: (a: Answer) => void;
-  const promise = new Promise<Answer>((resolve) => (release = resolve));
-  return { promise, release };
-}
-
 const writes = () =>
-  calls
+  server.calls
     .filter((c) => c.method !== 'GET')
     .map((c) => `${c.method} ${c.url} ${c.body === undefined ? '' : JSON.stringify(c.body)}`.trim());
-const gets = () => calls.filter((c) => c.method === 'GET' && c.url === '/api/shopping-list').length;
+const gets = () => server.calls.filter((c) => c.method === 'GET' && c.url === '/api/shopping-list').length;
 
 function item(id: number, ingredient: string, extra: Partial<ShoppingItem> = {}): ShoppingItem {
   return {
@@ -68,8 +49,7 @@ const shown = (store: Store) =>
   store.$shoppingList.value.items.map((i) => `${i.id}:${i.ingredient}${i.checked ? ' ✓' : ''}`);
 
 beforeEach(() => {
-  routes = new Map();
-  calls = [];
+  server = scriptedServer();
   memory = new MemoryStorage();
   online = true;
   vi.stubGlobal('localStorage', memory);
@@ -78,17 +58,7 @@ beforeEach(() => {
       return online;
     },
   });
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const method = init.method ?? 'GET';
-    calls.push({ method, url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
-    const next = routes.get(`${method} ${url}`)?.shift();
-    if (!next) throw new Error(`Unscripted request: ${method} ${url}`);
-    const settled = await next;
-    if (settled === 'network-error') throw new TypeError('Failed to fetch');
-    return new Response(settled.body === undefined ? '' : JSON.stringify(settled.body), {
-      status: settled.status,
-    });
-  });
+  vi.stubGlobal('fetch', server.fetch);
 });
 
 afterEach(() => {
@@ -201,16 +171,16 @@ describe('the shopping-list store', () => {
 
   async function loaded(list: ShoppingItem[]): Promise<Store> {
     const store = await freshStore();
-    answer('GET /api/shopping-list', { status: 200, body: list });
+    server.answer('GET /api/shopping-list', { status: 200, body: list });
     await store.startShoppingList(1);
-    calls = [];
+    server.calls = [];
     return store;
   }
 
   it('adds a recipe: shown at once, merged like the server, then replaced by the server list', async () => {
     const store = await loaded([item(1, 'flour', { unit: 'cups', amount: 1 })]);
     const reply = later();
-    answer('POST /api/shopping-list/items', reply.promise);
+    server.answer('POST /api/shopping-list/items', reply.promise);
     const adding = store.addRecipe(pancakes, 4);
     // Optimistic: "1 cup flour" × 2 merges into the existing "cups" line; the rest get temporary ids.
     const view = store.$shoppingList.value.items;
@@ -221,21 +191,21 @@ describe('the shopping-list store', () => {
     ]);
     expect(view.filter((i) => i.id < 0)).toHaveLength(2);
     expect(store.$shoppingList.value.pending).toBe(1);
-    expect(calls[0]?.body).toEqual({
+    expect(server.calls[0]?.body).toEqual({
       items: [
         { ingredient: 'flour', amount: 2, unit: 'cup', recipeTitle: 'Pancakes' },
         { ingredient: 'eggs', amount: 4, unit: '', recipeTitle: 'Pancakes' },
         { ingredient: 'Salt', amount: null, unit: '', recipeTitle: 'Pancakes' },
       ],
     });
-    const server = [
+    const serverList = [
       item(1, 'flour', { unit: 'cups', amount: 3 }),
       item(7, 'eggs', { amount: 4 }),
       item(8, 'Salt', { amount: null }),
     ];
-    reply.release({ status: 200, body: server });
+    reply.release({ status: 200, body: serverList });
     await expect(adding).resolves.toEqual({ outcome: 'saved', count: 3 });
-    expect(store.$shoppingList.value.items).toEqual(server);
+    expect(store.$shoppingList.value.items).toEqual(serverList);
     expect(store.$shoppingList.value.pending).toBe(0);
   });
 
@@ -251,23 +221,29 @@ describe('the shopping-list store', () => {
     await expect(store.remove(2)).resolves.toBe('queued');
     await expect(store.toggle(3)).resolves.toBe('queued');
     await expect(store.clearChecked()).resolves.toBe('queued');
-    expect(calls).toEqual([]);
+    expect(server.calls).toEqual([]);
     expect(store.$shoppingList.value).toMatchObject({ pending: 4, offline: true, items: [] });
 
     // The page's `online` listener (the store mounts its listeners when an island subscribes).
     const win = new EventTarget();
     vi.stubGlobal('window', win);
     vi.stubGlobal('document', Object.assign(new EventTarget(), { visibilityState: 'visible' }));
-    answer('GET /api/auth/me', {
+    server.answer('GET /api/auth/me', {
       status: 200,
       body: { id: 1, username: 'alice', email: 'alice@example.com' },
     });
     const stop = store.$shoppingList.listen(() => {});
-    answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
-    answer('DELETE /api/shopping-list/items/2', { status: 200, body: { success: true } });
-    answer('PATCH /api/shopping-list/items/3', { status: 200, body: item(3, 'milk', { checked: true }) });
-    answer('DELETE /api/shopping-list?checked=true', { status: 200, body: { deleted: 3 } });
-    answer('GET /api/shopping-list', { status: 200, body: [] });
+    server.answer('PATCH /api/shopping-list/items/1', {
+      status: 200,
+      body: item(1, 'flour', { checked: true }),
+    });
+    server.answer('DELETE /api/shopping-list/items/2', { status: 200, body: { success: true } });
+    server.answer('PATCH /api/shopping-list/items/3', {
+      status: 200,
+      body: item(3, 'milk', { checked: true }),
+    });
+    server.answer('DELETE /api/shopping-list?checked=true', { status: 200, body: { deleted: 3 } });
+    server.answer('GET /api/shopping-list', { status: 200, body: [] });
     online = true;
     win.dispatchEvent(new Event('online'));
     await vi.waitFor(() => expect(gets()).toBe(1));
@@ -285,15 +261,15 @@ describe('the shopping-list store', () => {
 
   it('keeps offline ticks on the device across a reload and sends them when it can', async () => {
     const first = await loaded([item(1, 'flour'), item(2, 'eggs')]);
-    answer('PATCH /api/shopping-list/items/2', 'network-error');
+    server.answer('PATCH /api/shopping-list/items/2', 'network-error');
     await expect(first.toggle(2)).resolves.toBe('queued');
     expect(first.$shoppingList.value).toMatchObject({ pending: 1, offline: true });
 
     // The next page: the device's copy shows the tick before the server has been asked anything.
     const second = await freshStore();
     const patch = later();
-    answer('PATCH /api/shopping-list/items/2', patch.promise);
-    answer('GET /api/shopping-list', {
+    server.answer('PATCH /api/shopping-list/items/2', patch.promise);
+    server.answer('GET /api/shopping-list', {
       status: 200,
       body: [item(1, 'flour'), item(2, 'eggs', { checked: true })],
     });
@@ -308,13 +284,16 @@ describe('the shopping-list store', () => {
   it('ignores a list answer that left the server before a tick was saved, then asks again', async () => {
     const store = await loaded([item(1, 'flour'), item(2, 'eggs')]);
     const stale = later();
-    answer('GET /api/shopping-list', stale.promise, {
+    server.answer('GET /api/shopping-list', stale.promise, {
       status: 200,
       body: [item(1, 'flour', { checked: true }), item(2, 'eggs')],
     });
     const syncing = store.syncShoppingList();
     await vi.waitFor(() => expect(gets()).toBe(1));
-    answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
+    server.answer('PATCH /api/shopping-list/items/1', {
+      status: 200,
+      body: item(1, 'flour', { checked: true }),
+    });
     await expect(store.toggle(1)).resolves.toBe('saved');
     stale.release({ status: 200, body: [item(1, 'flour'), item(2, 'eggs')] });
     await syncing;
@@ -326,7 +305,7 @@ describe('the shopping-list store', () => {
   it('a late answer to a tick does not undo the untick made meanwhile', async () => {
     const store = await loaded([item(1, 'flour')]);
     const firstPatch = later();
-    answer('PATCH /api/shopping-list/items/1', firstPatch.promise, {
+    server.answer('PATCH /api/shopping-list/items/1', firstPatch.promise, {
       status: 200,
       body: item(1, 'flour', { checked: false }),
     });
@@ -355,16 +334,19 @@ describe('the shopping-list store', () => {
     expect(shown(store)).toContain(`${eggs.id}:eggs ✓`);
 
     online = true;
-    const server = [
+    const serverList = [
       item(5, 'flour', { unit: 'cup' }),
       item(6, 'eggs', { amount: 2 }),
       item(7, 'Salt', { amount: null }),
     ];
-    answer('POST /api/shopping-list/items', { status: 200, body: server });
-    answer('PATCH /api/shopping-list/items/6', { status: 200, body: { ...server[1], checked: true } });
-    answer('GET /api/shopping-list', {
+    server.answer('POST /api/shopping-list/items', { status: 200, body: serverList });
+    server.answer('PATCH /api/shopping-list/items/6', {
       status: 200,
-      body: [server[0], { ...server[1], checked: true }, server[2]],
+      body: { ...serverList[1], checked: true },
+    });
+    server.answer('GET /api/shopping-list', {
+      status: 200,
+      body: [serverList[0], { ...serverList[1], checked: true }, serverList[2]],
     });
     await store.syncShoppingList();
     expect(writes().map((w) => w.split(' {')[0])).toEqual([
@@ -381,12 +363,15 @@ describe('the shopping-list store', () => {
     await store.addRecipe(pancakes, 2);
     await store.toggle(1);
     online = true;
-    answer('POST /api/shopping-list/items', {
+    server.answer('POST /api/shopping-list/items', {
       status: 409,
       body: { error: 'Your shopping list is full (500 items). Remove some items first.' },
     });
-    answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
-    answer('GET /api/shopping-list', { status: 200, body: [item(1, 'flour', { checked: true })] });
+    server.answer('PATCH /api/shopping-list/items/1', {
+      status: 200,
+      body: item(1, 'flour', { checked: true }),
+    });
+    server.answer('GET /api/shopping-list', { status: 200, body: [item(1, 'flour', { checked: true })] });
     await store.syncShoppingList();
     await vi.waitFor(() => expect(gets()).toBe(1));
     expect($toast.get()).toMatchObject({
@@ -403,12 +388,18 @@ describe('the shopping-list store', () => {
 
   it('a server error keeps the change for later instead of dropping it', async () => {
     const store = await loaded([item(1, 'flour')]);
-    answer('PATCH /api/shopping-list/items/1', { status: 503, body: { error: 'Database unavailable' } });
+    server.answer('PATCH /api/shopping-list/items/1', {
+      status: 503,
+      body: { error: 'Database unavailable' },
+    });
     await expect(store.toggle(1)).resolves.toBe('queued');
     expect(store.$shoppingList.value).toMatchObject({ pending: 1, offline: false });
     expect(shown(store)).toEqual(['1:flour ✓']);
-    answer('PATCH /api/shopping-list/items/1', { status: 200, body: item(1, 'flour', { checked: true }) });
-    answer('GET /api/shopping-list', { status: 200, body: [item(1, 'flour', { checked: true })] });
+    server.answer('PATCH /api/shopping-list/items/1', {
+      status: 200,
+      body: item(1, 'flour', { checked: true }),
+    });
+    server.answer('GET /api/shopping-list', { status: 200, body: [item(1, 'flour', { checked: true })] });
     await store.syncShoppingList();
     expect(store.$shoppingList.value.pending).toBe(0);
   });
@@ -422,7 +413,10 @@ describe('the shopping-list store', () => {
     session.$user.set({ id: 1, username: 'alice', email: 'alice@example.com' });
     online = isOnline;
     if (!isOnline) await store.toggle(1);
-    answer('POST /api/auth/logout', isOnline ? { status: 200, body: { success: true } } : 'network-error');
+    server.answer(
+      'POST /api/auth/logout',
+      isOnline ? { status: 200, body: { success: true } } : 'network-error',
+    );
     await session.logout().catch(() => undefined);
     expect(store.$shoppingList.value).toMatchObject({ userId: null, items: [], status: 'idle', pending: 0 });
     expect(memory.getItem('forkful:shopping-list:1') !== null).toBe(kept);
@@ -445,7 +439,7 @@ describe('the shopping-list store', () => {
   it('never shows an answer meant for the previous user', async () => {
     const store = await freshStore();
     const slow = later();
-    answer('GET /api/shopping-list', slow.promise, { status: 200, body: [item(3, 'rice')] });
+    server.answer('GET /api/shopping-list', slow.promise, { status: 200, body: [item(3, 'rice')] });
     const first = store.startShoppingList(1);
     await vi.waitFor(() => expect(gets()).toBe(1));
     const second = store.startShoppingList(2);

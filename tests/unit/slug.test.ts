@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ingredientText } from '../../src/lib/recipe-text.ts';
 import { slugify, uniqueSlug } from '../../src/lib/slug.ts';
+import { itMaps } from '../helpers/table.ts';
 
 // The slug rule (lowercase, strip what is not a word character, space or hyphen, spaces to
 // hyphens, collapse hyphens), plus accents folded so every slug fits the database's check.
@@ -40,12 +41,14 @@ describe('uniqueSlug', () => {
 });
 
 describe('ingredientText with the admin form rows', () => {
-  it.each([
-    [{ quantity: '2', unit: 'cups', item: 'flour', note: 'sifted' }, '2 cups flour, sifted'],
-    [{ quantity: 1, item: 'lemon' }, '1 lemon'],
-    [{ item: 'salt', note: 'to taste' }, 'salt, to taste'],
-    [{ measurement: '1 tbsp', name: 'oil' }, '1 tbsp oil'],
-  ])('%j → %s', (line, text) => {
-    expect(ingredientText(line)).toBe(text);
-  });
+  itMaps(
+    ingredientText,
+    [
+      [{ quantity: '2', unit: 'cups', item: 'flour', note: 'sifted' }, '2 cups flour, sifted'],
+      [{ quantity: 1, item: 'lemon' }, '1 lemon'],
+      [{ item: 'salt', note: 'to taste' }, 'salt, to taste'],
+      [{ measurement: '1 tbsp', name: 'oil' }, '1 tbsp oil'],
+    ],
+    '%j → %s',
+  );
 });

@@ -6,22 +6,25 @@ import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brotliWindowFor, readNetlifyRules, StaticSite } from '../../scripts/lib/static-site.ts';
 import { ROOT } from '../helpers/paths.ts';
+import { itMaps } from '../helpers/table.ts';
 
 // Compression with a window sized to the file (smaller native buffers) must still
 // give back the exact bytes, for small and large files.
 
 describe('brotliWindowFor', () => {
-  it.each([
-    [0, 16],
-    [600, 16],
-    [65_536, 16],
-    [65_537, 17],
-    [300_000, 19],
-    [4_194_304, 22],
-    [50_000_000, 22],
-  ])('%i bytes → window 2^%i', (bytes, window) => {
-    expect(brotliWindowFor(bytes)).toBe(window);
-  });
+  itMaps(
+    brotliWindowFor,
+    [
+      [0, 16],
+      [600, 16],
+      [65_536, 16],
+      [65_537, 17],
+      [300_000, 19],
+      [4_194_304, 22],
+      [50_000_000, 22],
+    ],
+    '%i bytes → window 2^%i',
+  );
 });
 
 describe('StaticSite compression', () => {

@@ -11,6 +11,7 @@ import {
   StaticSite,
 } from '../../scripts/lib/static-site.ts';
 import { ROOT } from '../helpers/paths.ts';
+import { itMaps } from '../helpers/table.ts';
 
 const rules = readNetlifyRules(path.join(ROOT, 'netlify.toml'));
 
@@ -138,26 +139,28 @@ describe('Range requests for static files (a video seeking)', () => {
 });
 
 describe('Accept-Encoding negotiation', () => {
-  it.each<[string, string | undefined]>([
-    ['br, gzip', 'br'],
-    ['gzip, deflate, br, zstd', 'br'],
-    ['gzip', 'gzip'],
-    ['br;q=0, gzip', 'gzip'],
-    ['br;q=0', undefined],
-    ['br; q=0.0, gzip;q=0', undefined],
-    ['gzip;q=1, br;q=0.5', 'gzip'],
-    ['br;q=0.8, gzip;q=0.8', 'br'],
-    ['*', 'br'],
-    ['*;q=0', undefined],
-    ['*, br;q=0', 'gzip'],
-    ['identity', undefined],
-    ['x-gzip', 'gzip'],
-    ['BR', 'br'],
-    ['br;q=banana, gzip', 'gzip'],
-    ['', undefined],
-  ])('%j → %s', (header, expected) => {
-    expect(chooseEncoding(header)).toBe(expected);
-  });
+  itMaps<string, string | undefined>(
+    chooseEncoding,
+    [
+      ['br, gzip', 'br'],
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['br;q=0', undefined],
+      ['br; q=0.0, gzip;q=0', undefined],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+      ['br;q=0.8, gzip;q=0.8', 'br'],
+      ['*', 'br'],
+      ['*;q=0', undefined],
+      ['*, br;q=0', 'gzip'],
+      ['identity', undefined],
+      ['x-gzip', 'gzip'],
+      ['BR', 'br'],
+      ['br;q=banana, gzip', 'gzip'],
+      ['', undefined],
+    ],
+    '%j → %s',
+  );
 });
 
 describe('StaticSite compressed-page cache', () => {

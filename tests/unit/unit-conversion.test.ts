@@ -8,7 +8,9 @@ import {
   readNumber,
   type MeasureUnit,
   type TemperatureUnit,
+  type UnitSystem,
 } from '../../src/lib/unit-conversion.ts';
+import { itMaps } from '../helpers/table.ts';
 
 describe('kitchen helper: measures (3 decimals)', () => {
   it.each<[string, MeasureUnit, MeasureUnit, string]>([
@@ -69,91 +71,96 @@ describe('kitchen helper: temperature (2 decimals)', () => {
 });
 
 describe('readNumber', () => {
-  it.each([
-    ['2', 2],
-    ['-3.5', -3.5],
-    ['.5', 0.5],
-    ['1 1/2', 1.5],
-    ['½', 0.5],
-    ['1e2', 100],
-    ['', null],
-    ['x', null],
-    ['1/0', null],
-  ])('%j → %s', (input, expected) => {
-    expect(readNumber(input)).toBe(expected);
+  itMaps(
+    readNumber,
+    [
+      ['2', 2],
+      ['-3.5', -3.5],
+      ['.5', 0.5],
+      ['1 1/2', 1.5],
+      ['½', 0.5],
+      ['1e2', 100],
+      ['', null],
+      ['x', null],
+      ['1/0', null],
+    ],
+    '%j → %s',
+  );
+});
+
+describe.each<[UnitSystem, [string, string][], string[]]>([
+  [
+    'metric',
+    [
+      ['2 cups milk', '473 ml milk'],
+      ['1 cup water', '237 ml water'],
+      ['1/4 cup olive oil', '59 ml olive oil'],
+      ['1 tbsp soy sauce', '15 ml soy sauce'],
+      ['1 tsp salt', '5 ml salt'],
+      ['½ tsp baking soda', '2.5 ml baking soda'],
+      ['1/8 tsp cayenne', '0.5 ml cayenne'],
+      ['4 cups stock', '946 ml stock'],
+      ['5 cups stock', '1.18 l stock'],
+      ['1 gallon water', '3.79 l water'],
+      ['8 fl oz cream', '237 ml cream'],
+      ['1 pint milk', '473 ml milk'],
+      ['1 quart broth', '946 ml broth'],
+      ['2-3 tbsp water', '30-44 ml water'],
+      ['1 lb beef', '454 g beef'],
+      ['2 lb potatoes', '907 g potatoes'],
+      ['3 lb bone-in chicken legs', '1.36 kg bone-in chicken legs'],
+      ['8 oz cheese', '227 g cheese'],
+      ['1 oz dark chocolate', '28 g dark chocolate'],
+      ['1 1/2 cups flour', '355 ml flour'],
+      ['1 (14 oz) can tomatoes', '1 (397 g) can tomatoes'],
+      ['½ tsp saffron, crumbled into 2 tbsp hot water', '2.5 ml saffron, crumbled into 30 ml hot water'],
+    ],
+    [
+      '200 g flour',
+      '1 litre water',
+      '3 eggs',
+      'salt to taste',
+      '2 cm piece of ginger',
+      '2 large onions',
+      '1 garlic clove',
+    ],
+  ],
+  [
+    'us',
+    [
+      ['250 ml coconut milk', '1 cup coconut milk'],
+      ['500 ml stock', '2 cups stock'],
+      ['60 ml water', '1/4 cup water'],
+      ['15 ml lemon juice', '1 tbsp lemon juice'],
+      ['5 ml vanilla', '1 tsp vanilla'],
+      ['30-45 ml water', '2-3 tbsp water'],
+      ['1.5 litres beef stock', '6 1/3 cups beef stock'],
+      ['1 litre water', '4 1/4 cups water'],
+      ['100 g panko', '3 1/2 oz panko'],
+      ['25 g Parmesan', '1 oz Parmesan'],
+      ['400g tinned tomatoes', '14 oz tinned tomatoes'],
+      ['500 g pork mince', '1 lb 2 oz pork mince'],
+      ['1 kg very ripe tomatoes', '2 lb 3 oz very ripe tomatoes'],
+      ['907 g potatoes', '2 lb potatoes'],
+      ['1.3 kg chicken', '2 lb 14 oz chicken'],
+      ['1 tin (400 g) beans', '1 tin (14 oz) beans'],
+    ],
+    ['2 cups flour', '1 tbsp oil', '3 eggs'],
+  ],
+])('recipe display: to %s', (system, conversions, untouched) => {
+  it.each(conversions)('%s → %s', (line, expected) => {
+    expect(convertIngredientLine(line, system)).toBe(expected);
+  });
+
+  it.each(untouched)('leaves %s alone', (line) => {
+    expect(convertIngredientLine(line, system)).toBe(line);
   });
 });
 
-describe('recipe display: to metric', () => {
-  it.each([
-    ['2 cups milk', '473 ml milk'],
-    ['1 cup water', '237 ml water'],
-    ['1/4 cup olive oil', '59 ml olive oil'],
-    ['1 tbsp soy sauce', '15 ml soy sauce'],
-    ['1 tsp salt', '5 ml salt'],
-    ['½ tsp baking soda', '2.5 ml baking soda'],
-    ['1/8 tsp cayenne', '0.5 ml cayenne'],
-    ['4 cups stock', '946 ml stock'],
-    ['5 cups stock', '1.18 l stock'],
-    ['1 gallon water', '3.79 l water'],
-    ['8 fl oz cream', '237 ml cream'],
-    ['1 pint milk', '473 ml milk'],
-    ['1 quart broth', '946 ml broth'],
-    ['2-3 tbsp water', '30-44 ml water'],
-    ['1 lb beef', '454 g beef'],
-    ['2 lb potatoes', '907 g potatoes'],
-    ['3 lb bone-in chicken legs', '1.36 kg bone-in chicken legs'],
-    ['8 oz cheese', '227 g cheese'],
-    ['1 oz dark chocolate', '28 g dark chocolate'],
-    ['1 1/2 cups flour', '355 ml flour'],
-    ['1 (14 oz) can tomatoes', '1 (397 g) can tomatoes'],
-    ['½ tsp saffron, crumbled into 2 tbsp hot water', '2.5 ml saffron, crumbled into 30 ml hot water'],
-  ])('%s → %s', (line, expected) => {
-    expect(convertIngredientLine(line, 'metric')).toBe(expected);
-  });
-
-  it.each([
-    ['200 g flour'],
-    ['1 litre water'],
-    ['3 eggs'],
-    ['salt to taste'],
-    ['2 cm piece of ginger'],
-    ['2 large onions'],
-    ['1 garlic clove'],
-  ])('leaves %s alone', (line) => {
-    expect(convertIngredientLine(line, 'metric')).toBe(line);
-  });
-
+describe('recipe display', () => {
   it('never converts cups to grams or grams to cups', () => {
     expect(convertIngredientLine('2 cups flour', 'metric')).not.toMatch(/\bg\b/);
     expect(convertIngredientLine('250 g flour', 'us')).not.toMatch(/cup/);
-  });
-});
-
-describe('recipe display: to US', () => {
-  it.each([
-    ['250 ml coconut milk', '1 cup coconut milk'],
-    ['500 ml stock', '2 cups stock'],
-    ['60 ml water', '1/4 cup water'],
-    ['15 ml lemon juice', '1 tbsp lemon juice'],
-    ['5 ml vanilla', '1 tsp vanilla'],
-    ['30-45 ml water', '2-3 tbsp water'],
-    ['1.5 litres beef stock', '6 1/3 cups beef stock'],
-    ['1 litre water', '4 1/4 cups water'],
-    ['100 g panko', '3 1/2 oz panko'],
-    ['25 g Parmesan', '1 oz Parmesan'],
-    ['400g tinned tomatoes', '14 oz tinned tomatoes'],
-    ['500 g pork mince', '1 lb 2 oz pork mince'],
-    ['1 kg very ripe tomatoes', '2 lb 3 oz very ripe tomatoes'],
-    ['907 g potatoes', '2 lb potatoes'],
-    ['1.3 kg chicken', '2 lb 14 oz chicken'],
-    ['1 tin (400 g) beans', '1 tin (14 oz) beans'],
-  ])('%s → %s', (line, expected) => {
-    expect(convertIngredientLine(line, 'us')).toBe(expected);
-  });
-
-  it.each([['2 cups flour'], ['1 tbsp oil'], ['3 eggs']])('leaves %s alone', (line) => {
-    expect(convertIngredientLine(line, 'us')).toBe(line);
   });
 
   it('keeps the line as written in the original system', () => {

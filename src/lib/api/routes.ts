@@ -300,7 +300,11 @@ export interface ApiRoutes {
   'POST /api/admin/trash/:id/restore': RouteSpec<TrashRestored>;
   // Admin: all content as one JSON document, and its import (?dryRun=1 reports, changes nothing)
   'GET /api/admin/content/export': RouteSpec<ContentExport>;
-  'POST /api/admin/content/import': RouteSpec<ImportReport, ContentExport>;
+  'POST /api/admin/content/import': RouteSpec<
+    ImportReport,
+    ContentExport,
+    { dryRun?: '1' | 'true' | '0' | 'false' }
+  >;
 
   // Redirects of old addresses (HTML, not JSON)
   'GET /recipe-id/:id': RouteSpec<never>;
