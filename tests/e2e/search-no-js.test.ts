@@ -9,10 +9,16 @@ describe.skipIf(!chromiumPath)('search without JavaScript in Chromium', () => {
   const browser = useBrowser();
   const baseUrl = inject('baseUrl');
 
-  it('submitting the filters shows matching result cards on the site’s own page', async () => {
+  /** A page of a browser context with JavaScript off, opened at `path`. */
+  async function withoutScript(path: string) {
     const context = await browser().newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/search`);
+    const response = await page.goto(`${baseUrl}${path}`);
+    return { context, page, response };
+  }
+
+  it('submitting the filters shows matching result cards on the site’s own page', async () => {
+    const { context, page } = await withoutScript('/search');
     const filters = page.getByRole('form', { name: 'Filters' });
     await filters.getByLabel('Total time').selectOption('30');
     await filters.getByRole('checkbox', { name: 'Vegetarian' }).check();
@@ -51,10 +57,8 @@ describe.skipIf(!chromiumPath)('search without JavaScript in Chromium', () => {
   });
 
   it('a bad filter value is a 400 page saying why, and markup in the query stays text', async () => {
-    const context = await browser().newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    const bad = await page.goto(`${baseUrl}/search/results?time=7`);
-    expect(bad?.status()).toBe(400);
+    const { context, page, response } = await withoutScript('/search/results?time=7');
+    expect(response?.status()).toBe(400);
     await expect(page.locator('[data-search-error-message]').textContent()).resolves.toMatch(
       /time must be one of 15, 30, 45, 60/,
     );
