@@ -18,12 +18,12 @@ export const INDEXES: readonly IndexDefinition[] = [
   {
     name: 'recipes_diets_idx',
     table: 'recipes',
-    definition: 'USING gin (diets)',
+    definition: 'USING gin (diets) WITH (fastupdate=off)',
   },
   {
     name: 'recipes_ingredient_words_idx',
     table: 'recipes',
-    definition: 'USING gin (ingredient_words)',
+    definition: 'USING gin (ingredient_words) WITH (fastupdate=off)',
   },
   {
     name: 'ai_models_one_default',

@@ -4,7 +4,7 @@ import { categoryTag } from './_shared/cache/areas.ts';
 import { withResponseCache } from './_shared/cache/cached-response.ts';
 import { areaPolicy, recipeListPolicy, recipePolicy } from './_shared/cache/policies.ts';
 import { json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
-import { IdParam, limitParam, OffsetParam, pathParam, SlugParam } from './_shared/params.ts';
+import { IdParam, limitParam, OffsetParam, pathParam, SearchQuery, SlugParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 import {
@@ -19,7 +19,6 @@ import { searchRecipes } from './_shared/services/recipe-search.ts';
 import { createRecipe, deleteRecipe, updateRecipe } from './_shared/services/recipe-writes.ts';
 import { relatedOf } from '../src/lib/schemas/recipe.ts';
 import { FilterQueryEntries, filtersOf } from '../src/lib/recipe-filter-query.ts';
-import { hasFilters } from '../src/lib/recipe-filters.ts';
 
 // Recipes: public reads, and the admin's writes (requireAdmin first, before
 // the body is read, so a refused request changes nothing). Versions and the trash are in
@@ -85,30 +84,6 @@ function nextPageHeaders(url: URL, cursor: string | undefined): Record<string, s
   return { 'X-Next-Cursor': cursor, Link: `<${next.pathname}${next.search}>; rel="next"` };
 }
 const RelatedQuery = v.object({ limit: limitParam(4, 12) });
-/** NUL and other control characters are never part of a search (Postgres rejects NUL in text). */
-const withoutControlCharacters = (s: string) => s.replace(/\p{Cc}/gu, ' ');
-
-const SearchQuery = v.pipe(
-  v.object({
-    q: v.optional(
-      v.pipe(
-        v.string(),
-        v.transform(withoutControlCharacters),
-        v.trim(),
-        v.maxLength(100, 'Search text is limited to 100 characters'),
-      ),
-      '',
-    ),
-    category: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(60))),
-    cuisine: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
-    limit: limitParam(20, 50),
-    ...FilterQueryEntries,
-  }),
-  v.check(
-    (s) => Boolean(s.q || s.category || s.cuisine || hasFilters(filtersOf(s))),
-    'Enter something to search for (q, category, cuisine or a filter)',
-  ),
-);
 
 export default defineRoutes([
   {

@@ -15,6 +15,7 @@ import * as recipeStepIngredients from './2026-11-27T1000_recipe_step_ingredient
 import * as recipeDietsAndIngredientWords from './2026-11-27T1010_recipe_diets_and_ingredient_words.ts';
 import * as recipeNotesAndCookingLog from './2026-11-27T1010_recipe_notes_and_cooking_log.ts';
 import * as mealPlan from './2026-11-27T1020_meal_plan.ts';
+import * as searchFilterGinDirect from './2026-11-27T1100_search_filter_gin_direct.ts';
 
 /**
  * Migrations registered in code, not read from disk: Netlify bundles functions and would not
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27T1010_recipe_diets_and_ingredient_words': recipeDietsAndIngredientWords,
   '2026-11-27T1010_recipe_notes_and_cooking_log': recipeNotesAndCookingLog,
   '2026-11-27T1020_meal_plan': mealPlan,
+  '2026-11-27T1100_search_filter_gin_direct': searchFilterGinDirect,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -81,6 +81,26 @@ export function binary(
   return new Response(new Uint8Array(body), { status: init.status ?? 200, headers });
 }
 
+/**
+ * What a function-made HTML page (a prebuilt page filled in) carries instead of the API's
+ * `default-src 'none'`: the static pages' own header policy (netlify.toml), their inline script
+ * hashes staying in the page's <meta> policy.
+ */
+const PAGE_SECURITY_HEADERS: Record<string, string> = {
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+};
+
+/** An HTML page with the pages' security headers and the given cache policy. */
+export function htmlPage(body: string, init: { status?: number; cache?: CachePolicy } = {}): Response {
+  const headers = new Headers({
+    'Content-Type': 'text/html; charset=utf-8',
+    ...PAGE_SECURITY_HEADERS,
+    ...cacheHeaders(init.cache ?? PRIVATE),
+  });
+  return new Response(body, { status: init.status ?? 200, headers });
+}
+
 /** A redirect (a 301 by default) with the security headers and the given cache policy. */
 export function redirect(
   location: string,

@@ -1,4 +1,6 @@
 import * as v from 'valibot';
+import { FilterQueryEntries, filtersOf } from '../../src/lib/recipe-filter-query.ts';
+import { hasFilters } from '../../src/lib/recipe-filters.ts';
 import { parseOrThrow } from './http.ts';
 
 // Parsers for path and query parameters; malformed values are a 400, never a 500.
@@ -51,3 +53,29 @@ export function pathParam<S extends v.GenericSchema<string, unknown>>(
 ): v.InferOutput<S> {
   return parseOrThrow(v.object({ [name]: schema }), { [name]: value }, 'path')[name] as v.InferOutput<S>;
 }
+
+/** NUL and other control characters are never part of a search (Postgres rejects NUL in text). */
+const withoutControlCharacters = (s: string) => s.replace(/\p{Cc}/gu, ' ');
+
+/** The query of a search (GET /api/recipes/search, and the search page without script). */
+export const SearchQuery = v.pipe(
+  v.object({
+    q: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform(withoutControlCharacters),
+        v.trim(),
+        v.maxLength(100, 'Search text is limited to 100 characters'),
+      ),
+      '',
+    ),
+    category: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(60))),
+    cuisine: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60))),
+    limit: limitParam(20, 50),
+    ...FilterQueryEntries,
+  }),
+  v.check(
+    (s) => Boolean(s.q || s.category || s.cuisine || hasFilters(filtersOf(s))),
+    'Enter something to search for (q, category, cuisine or a filter)',
+  ),
+);

@@ -19,9 +19,8 @@ export interface PantryMatch {
 const wordsOf = (text: string) =>
   (text.toLowerCase().match(/[\p{L}]+(?:['’-][\p{L}]+)*/gu) ?? []).map(singular);
 
-/** True when every word of `wanted` is among the words of `name` ("cheese" ⊂ "grated cheddar cheese"). */
-function names(name: string, wanted: string[]): boolean {
-  const words = new Set(wordsOf(name));
+/** True when every word of `wanted` is among `words` ("cheese" ⊂ "grated cheddar cheese"). */
+function names(words: ReadonlySet<string>, wanted: string[]): boolean {
   return wanted.length > 0 && wanted.every((w) => words.has(w));
 }
 
@@ -31,9 +30,15 @@ export function pantryMatch(lines: readonly string[], have: readonly string[]): 
   let count = 0;
   const missing: string[] = [];
   for (const line of lines) {
+    // A line's words are read once for all the cook's ingredients; its name (the parser, the
+    // costly part) only for a line the cook lacks.
+    const words = new Set(wordsOf(line));
+    if (wanted.some((w) => names(words, w))) {
+      count++;
+      continue;
+    }
     const name = ingredientToItem(line, 1, null)?.ingredient ?? line;
-    if (wanted.some((w) => names(line, w))) count++;
-    else if (
+    if (
       !STAPLES.test(
         name
           .toLowerCase()

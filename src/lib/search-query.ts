@@ -17,6 +17,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export const SEARCH_SUGGESTIONS = ['pasta', 'chicken', 'vegetarian', 'dessert', 'quick meal'] as const;
 /** Results asked for at once (the API caps a search at 100). */
 export const SEARCH_RESULT_LIMIT = 48;
+/** Where the search page's forms go without JavaScript: a function answers with the page filled in. */
+export const SEARCH_RESULTS_PATH = '/search/results';
 /** The longest query the box takes and the page reads from an address. */
 export const SEARCH_MAX_LENGTH = 100;
 

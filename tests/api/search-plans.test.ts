@@ -11,7 +11,8 @@ import { pantryCandidates } from '../../functions/_shared/services/recipe-filter
 
 // Each shape of search reads through its index, never the whole recipes table: the
 // plans come from EXPLAIN of the very queries the service builds (searchQueries), over a
-// catalogue grown to a few thousand recipes so the planner has a reason to choose.
+// catalogue grown to about 10,000 recipes (the size the search latency target is set for) so the
+// planner has a reason to choose.
 
 interface PlanNode {
   'Node Type': string;
@@ -25,8 +26,8 @@ function nodesOf(plan: PlanNode): PlanNode[] {
 }
 
 /** Copies of the seeded recipes (numbered slugs and titles) until the table holds `copies`× it. */
-const GROW_COPIES = 30;
-const COPIES_PER_INSERT = 3;
+const GROW_COPIES = 80;
+const COPIES_PER_INSERT = 4;
 
 describe.skipIf(!databaseAvailable)(`search plans on ${engine}`, () => {
   const db = useTestDatabase();
@@ -46,7 +47,7 @@ describe.skipIf(!databaseAvailable)(`search plans on ${engine}`, () => {
         WHERE r.slug NOT LIKE '%-copy-%'`.execute(db());
     }
     await sql`ANALYZE recipes`.execute(db());
-  }, 300_000);
+  }, 600_000);
 
   /** A category and a cuisine the seeded catalogue has. */
   async function someFilters(): Promise<{ category: string; cuisine: string }> {
@@ -157,15 +158,36 @@ describe.skipIf(!databaseAvailable)(`search plans on ${engine}`, () => {
       ['recipes_search_vector_idx'],
     ],
     [
+      'a time',
+      { q: '', limit: 20, filters: { ...NO_FILTERS, maxTime: 15 } },
+      'browse',
+      ['recipes_featured_idx'],
+    ],
+    [
+      'a diet without an ingredient',
+      { q: '', limit: 20, filters: { ...NO_FILTERS, diets: ['vegetarian'], exclude: ['mushrooms'] } },
+      'browse',
+      ['recipes_diets_idx', 'recipes_featured_idx'],
+    ],
+    [
       'cook with what I have',
       { q: '', limit: 20, filters: { ...NO_FILTERS, have: ['eggs', 'spinach', 'feta'] } },
       'scoped',
       ['recipes_ingredient_words_idx', 'recipes_featured_idx'],
     ],
+    [
+      'words and what I have',
+      { q: 'salad', limit: 20, filters: { ...NO_FILTERS, have: ['eggs', 'feta'] } },
+      'scoped',
+      ['recipes_ingredient_words_idx', 'recipes_search_vector_idx'],
+    ],
   ];
   it.each(filtered)('%s reads through its index', async (_name, query, part, indexes) => {
     const queries = searchQueries(db(), query);
-    const builder = part === 'scoped' ? pantryCandidates(queries.scoped()) : queries[part];
+    const builder =
+      part === 'scoped'
+        ? pantryCandidates(db(), queries.scoped(), query.filters!.have, query.limit)
+        : queries[part];
     expect(builder, `the ${part} query`).toBeDefined();
     const [row] = await builder!.explain('json');
     const plan = (row!['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
@@ -214,22 +236,50 @@ describe.skipIf(!databaseAvailable)(`search plans on ${engine}`, () => {
     expect(counts[0]).toBeGreaterThanOrEqual(3);
   });
 
-  it('times search with filters (p95 over 40 runs, printed)', async () => {
-    const runs: number[] = [];
-    const queries: SearchQuery[] = [
+  // Sequential, as the API latency target is stated: each shape's p95 is printed, the target
+  // (20 ms at 10,000 recipes) is the bench's to report (npm run bench), this machine's load is not
+  // a CI runner's; the bound here only catches a plan gone wrong (a full read per search).
+  const timed: [string, SearchQuery][] = [
+    [
+      'words, a time and a diet',
       { q: 'chicken', limit: 48, filters: { ...NO_FILTERS, maxTime: 45, diets: ['dairy-free'] } },
+    ],
+    [
+      'a diet without an ingredient',
       { q: '', limit: 48, filters: { ...NO_FILTERS, diets: ['vegetarian'], exclude: ['mushrooms'] } },
+    ],
+    [
+      'cook with what I have',
       { q: '', limit: 48, filters: { ...NO_FILTERS, have: ['eggs', 'rice', 'spinach'] } },
+    ],
+    [
+      'words without an ingredient',
       { q: 'pasta', limit: 48, filters: { ...NO_FILTERS, exclude: ['cream'] } },
-    ];
-    for (let i = 0; i < 40; i++) {
-      const started = performance.now();
-      await searchRecipes(db(), queries[i % queries.length]!);
-      runs.push(performance.now() - started);
+    ],
+    ['a time', { q: '', limit: 48, filters: { ...NO_FILTERS, maxTime: 15 } }],
+    ['words and what I have', { q: 'salad', limit: 48, filters: { ...NO_FILTERS, have: ['eggs', 'feta'] } }],
+  ];
+  it('times each filtered search shape (p95 over 20 runs each, printed)', async () => {
+    const recipes = (
+      await db()
+        .selectFrom('recipes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
+    for (const [name, query] of timed) {
+      await searchRecipes(db(), query);
+      const runs: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        await searchRecipes(db(), query);
+        runs.push(performance.now() - started);
+      }
+      runs.sort((a, b) => a - b);
+      const p95 = runs[Math.ceil(runs.length * 0.95) - 1]!;
+      console.info(
+        `${name} on ${engine}, ${Number(recipes)} recipes: p50 ${runs[9]!.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+      );
+      expect(p95, name).toBeLessThan(1000);
     }
-    runs.sort((a, b) => a - b);
-    const p95 = runs[Math.ceil(runs.length * 0.95) - 1]!;
-    console.info(`filtered search on ${engine}, ${GROW_COPIES + 1}× the seed: p95 ${p95.toFixed(1)} ms`);
-    expect(p95).toBeLessThan(2000);
   });
 });

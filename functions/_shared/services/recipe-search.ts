@@ -119,7 +119,7 @@ export function correctWords(words: string[], nearest: NearestTerm[]): string[] 
 export async function searchRecipes(db: Db, query: SearchQuery): Promise<SearchResult[]> {
   const { text, browse, exact, ranked, nearestTerms, scoped } = searchQueries(db, query);
   const have = query.filters?.have ?? [];
-  if (have.length > 0) return pantryResults(scoped(), have, query.limit);
+  if (have.length > 0) return pantryResults(db, scoped(), have, query.limit);
   if (!text) return toSummaries(await browse.execute());
   const found = exact ? toSummaries(await exact.execute()) : [];
   if (found.length >= query.limit) return found;

@@ -44,6 +44,8 @@ export interface SizeResult {
   searchMs: Latency;
   searchTypoMs: Latency;
   searchCategoryMs: Latency;
+  /** Searches with filters (latency.ts FILTERED_SEARCHES), sequential and uncached. */
+  searchFilteredMs?: Latency;
   bySlugMs: Latency;
   /** Searches (words, typos, filters) from CONCURRENT_CLIENTS clients at once, each new to the cache. */
   searchConcurrent?: ConcurrentLatency;

@@ -62,6 +62,27 @@ export async function measureConcurrentSearch(base: string): Promise<ConcurrentL
   };
 }
 
+/** The filtered searches the filtered-search figure cycles through: each filter, alone and with words. */
+export const FILTERED_SEARCHES = [
+  'q=chicken&time=45&diet=dairy-free',
+  'diet=vegetarian&exclude=mushrooms',
+  'have=eggs,rice,spinach',
+  'q=pasta&exclude=cream',
+  'time=15',
+  'diet=vegan',
+  'q=salad&have=eggs,feta',
+  'q=soup&time=30&diet=gluten-free&exclude=onion',
+];
+
+/**
+ * Filtered search (time, diets, an ingredient left out, "cook with what I have", with and without
+ * words), one request at a time and each new to the response cache: the database answers all.
+ */
+export function measureFilteredSearch(base: string, count: number): Promise<Latency> {
+  const urls = FILTERED_SEARCHES.map((query) => `${base}/api/recipes/search?${query}&limit=48`);
+  return measure(urls, count, { sequential: true, uncached: true });
+}
+
 /**
  * Times `count` GETs, 4 in flight at a time (a few concurrent visitors), or one at a time
  * (`sequential`, as the issue's API figures are taken).

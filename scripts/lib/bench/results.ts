@@ -31,6 +31,11 @@ export function printSummary(results: SizeResult[]): void {
     );
   }
   for (const r of results) {
+    const f = r.searchFilteredMs;
+    if (f)
+      console.log(`${r.recipes} recipes, filtered search (sequential): p50 ${f.p50} ms, p95 ${f.p95} ms`);
+  }
+  for (const r of results) {
     const c = r.searchConcurrent;
     if (c)
       console.log(

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { postgresUrl, prepareData, withPostgresAdmin } from './catalogue.ts';
 import { directoryBytes, lastBuild, load1, rssMb, type SizeResult } from './figures.ts';
-import { measure, measureConcurrentSearch } from './latency.ts';
+import { measure, measureConcurrentSearch, measureFilteredSearch } from './latency.ts';
 import { engine, REBUILDS, REQUESTS, root, sizes } from './options.ts';
 import { buildTimeoutMs, freePort, startServer, waitFor, type RunningServer } from './server.ts';
 
@@ -84,6 +84,7 @@ export async function benchSize(n: number): Promise<SizeResult> {
     sequential: true,
     uncached: true,
   });
+  const searchFilteredMs = await measureFilteredSearch(base, REQUESTS);
   const bySlugMs = await measure(
     slugs.map((s) => `${base}/api/recipes/slug/${s.slug}?`),
     REQUESTS,
@@ -102,6 +103,7 @@ export async function benchSize(n: number): Promise<SizeResult> {
     searchMs,
     searchTypoMs,
     searchCategoryMs,
+    searchFilteredMs,
     bySlugMs,
     searchConcurrent,
     rssMbAfterStart: rssMb(server.child.pid!),

@@ -1,12 +1,9 @@
 import { api, errorText, readApiResponse, routePath } from '../../lib/api/client.ts';
-import { recipeCardHtml } from '../../lib/recipe-card-html.ts';
 // The card template's own import, named here too so that the browser fetches it together with
 // this module instead of one round trip later, after the template (results wait for both).
 import '../../lib/fallback-images.ts';
-import type { RecipeSummary } from '../../lib/schemas/recipe.ts';
-import type { PantryMatch } from '../../lib/pantry.ts';
+import { searchResultItems, type SearchResultCard } from '../../lib/search-results-html.ts';
 import { filtersFromParams, hasFilters, type RecipeFilters } from '../../lib/recipe-filters.ts';
-import { escapeHtml } from '../../lib/html.ts';
 import {
   criteriaFromQuery,
   hasCriteria,
@@ -52,8 +49,6 @@ const SUGGESTIONS_TEXT = {
   empty: ['No recipes found', 'Check the spelling, use fewer words, or try one of these:'],
 } as const;
 const SEARCH_FAILED = 'The search could not be completed. Please check your connection and try again.';
-/** The first row of cards (four on wide screens) loads at once; the rest when scrolled to. */
-const EAGER_CARDS = 4;
 /** Cards drawn in the task that receives the answer; the rest follow in the next one (short tasks). */
 const FIRST_CARDS = 8;
 
@@ -72,9 +67,6 @@ interface SearchElements {
   suggestionLinks: HTMLAnchorElement[];
   filters: HTMLFormElement;
 }
-
-/** A result; with "cook with what I have", what the cook has and lacks. */
-type SearchResult = RecipeSummary & { pantry?: PantryMatch };
 
 function elementsOf(root: HTMLElement): SearchElements | undefined {
   const q = <T extends HTMLElement>(selector: string) => root.querySelector<T>(selector);
@@ -172,17 +164,14 @@ function setUp(root: HTMLElement, els: SearchElements): void {
     return filtersFromParams(params);
   }
 
-  function showResults(found: SearchResult[], c: SearchCriteria): void {
+  function showResults(found: SearchResultCard[], c: SearchCriteria): void {
     els.status.textContent = searchSummary(found.length, c, categoryName);
     if (found.length === 0) {
       els.results.replaceChildren();
       showSuggestions('empty');
       return;
     }
-    const cards = found.map(
-      (recipe, i) =>
-        `<li class="grid gap-2">${recipeCardHtml(recipe, { eager: i < EAGER_CARDS, priority: i === 0, headingLevel: 2 })}${pantryNote(recipe.pantry)}</li>`,
-    );
+    const cards = searchResultItems(found);
     els.results.innerHTML = cards.slice(0, FIRST_CARDS).join('');
     show('results');
     if (cards.length > FIRST_CARDS) {
@@ -223,7 +212,7 @@ function setUp(root: HTMLElement, els: SearchElements): void {
     show('loading');
     try {
       const found = started
-        ? await readApiResponse<SearchResult[]>(await started.response)
+        ? await readApiResponse<SearchResultCard[]>(await started.response)
         : await api.get('/api/recipes/search', { query, signal: controller.signal });
       if (!controller.signal.aborted) showResults(found, next);
     } catch (err) {
@@ -289,15 +278,6 @@ function setUp(root: HTMLElement, els: SearchElements): void {
   void run(fromAddress, 'none');
   root.dataset.ready = 'true';
   root.dispatchEvent(new Event('forkful:ready'));
-}
-
-/** Under a "cook with what I have" card: what is missing, or that nothing is. */
-function pantryNote(pantry: PantryMatch | undefined): string {
-  if (!pantry) return '';
-  const text = pantry.missing.length
-    ? `You have ${pantry.have}. Missing: ${pantry.missing.join(', ')}`
-    : 'You have everything it needs';
-  return `<p class="px-1 text-sm text-stone-700 dark:text-stone-300" data-pantry-note>${escapeHtml(text)}</p>`;
 }
 
 /** Wires the search page's [data-search-page] container. */
