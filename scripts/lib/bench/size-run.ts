@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { postgresUrl, prepareData, withPostgresAdmin } from './catalogue.ts';
 import { directoryBytes, lastBuild, load1, rssMb, type SizeResult } from './figures.ts';
 import { measure, measureConcurrentSearch } from './latency.ts';
+import { measurePlanWeek } from './plan-week.ts';
 import { engine, REBUILDS, REQUESTS, root, sizes } from './options.ts';
 import { buildTimeoutMs, freePort, startServer, waitFor, type RunningServer } from './server.ts';
 
@@ -89,6 +90,7 @@ export async function benchSize(n: number): Promise<SizeResult> {
     REQUESTS,
     { sequential: true, uncached: true },
   );
+  const planWeekMs = await measurePlanWeek(base);
   const searchConcurrent = await measureConcurrentSearch(base);
   const result: SizeResult = {
     recipes: n,
@@ -103,6 +105,7 @@ export async function benchSize(n: number): Promise<SizeResult> {
     searchTypoMs,
     searchCategoryMs,
     bySlugMs,
+    planWeekMs,
     searchConcurrent,
     rssMbAfterStart: rssMb(server.child.pid!),
   };
