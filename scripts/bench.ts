@@ -2,7 +2,8 @@
 // 10,000 and 50,000 with --full; --sizes=1000,10000 picks), records each build's figures (pages per
 // recipe, output size, CPU, peak RSS, where the time went), times one admin edit until it is live,
 // measures API latency (p50/p95, sequential, uncached) for search (words, typos, a category) and
-// recipe-by-slug on the real local server, the
+// recipe-by-slug on the real local server, a week of the meal plan of a cook with a year of
+// entries (scripts/lib/bench/plan-week.ts), the
 // server's memory after repeated rebuilds and under 5 minutes of mixed load, bytes per page type and (when Chromium is present)
 // Lighthouse scores. Prints a table and writes bench/results.json.
 // --engine=postgres runs the same catalogues on a real PostgreSQL server (BENCH_PG_URL, default the

@@ -19,15 +19,29 @@ const ENTRY_COLUMNS = [
   sql<string>`to_char(plan_entries.day, 'YYYY-MM-DD')`.as('day'),
   'plan_entries.meal',
   'plan_entries.servings',
-  sql<boolean>`EXISTS (SELECT 1 FROM plan_list_items WHERE plan_entry_id = plan_entries.id)`.as('on_list'),
+  sql<boolean>`listed.entry_id IS NOT NULL`.as('on_list'),
 ] as const;
 
 function entrySelect(db: Db, userId: number) {
-  return db
-    .selectFrom('plan_entries')
-    .innerJoin('recipes', 'recipes.id', 'plan_entries.recipe_id')
-    .select(ENTRY_COLUMNS)
-    .where('plan_entries.user_id', '=', userId);
+  return (
+    db
+      .selectFrom('plan_entries')
+      .innerJoin('recipes', 'recipes.id', 'plan_entries.recipe_id')
+      // Whether the entry is on the shopping list: one probe of plan_list_items' key per entry
+      // (as a lateral join, so the planner never hashes every cook's shares instead).
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('plan_list_items')
+            .select('plan_list_items.plan_entry_id as entry_id')
+            .whereRef('plan_list_items.plan_entry_id', '=', 'plan_entries.id')
+            .limit(1)
+            .as('listed'),
+        (join) => join.onTrue(),
+      )
+      .select(ENTRY_COLUMNS)
+      .where('plan_entries.user_id', '=', userId)
+  );
 }
 
 type EntryRow = Awaited<ReturnType<ReturnType<typeof entrySelect>['executeTakeFirstOrThrow']>>;
@@ -44,16 +58,19 @@ const entryFromRow = (r: EntryRow): PlanEntry => ({
   onList: Boolean(r.on_list),
 });
 
-/** The entries of the week starting on `monday`, by day, meal and the order they were added. */
-export async function weekEntries(db: Db, userId: number, monday: string): Promise<PlanEntry[]> {
-  const rows = await entrySelect(db, userId)
+/** The query of the week starting on `monday` (by day, meal and the order they were added). */
+export function weekEntriesQuery(db: Db, userId: number, monday: string) {
+  return entrySelect(db, userId)
     .where('plan_entries.day', '>=', monday)
     .where('plan_entries.day', '<=', addDays(monday, 6))
     .orderBy('plan_entries.day')
     .orderBy(sql`array_position(ARRAY['breakfast','lunch','dinner','snack'], plan_entries.meal)`)
-    .orderBy('plan_entries.id')
-    .execute();
-  return rows.map(entryFromRow);
+    .orderBy('plan_entries.id');
+}
+
+/** The entries of the week starting on `monday`, by day, meal and the order they were added. */
+export async function weekEntries(db: Db, userId: number, monday: string): Promise<PlanEntry[]> {
+  return (await weekEntriesQuery(db, userId, monday).execute()).map(entryFromRow);
 }
 
 export async function planEntry(db: Db, userId: number, id: number): Promise<PlanEntry | undefined> {

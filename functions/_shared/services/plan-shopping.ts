@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../../db/client.ts';
 import { parsedJson } from '../../../db/mappers/recipe.ts';
+import type { PlanListItemsTable } from '../../../db/notebook-schema.ts';
 import { shoppingItemToRow } from '../../../db/mappers/shopping-item.ts';
 import type { Ingredients } from '../../../src/lib/schemas/recipe.ts';
 import { addDays } from '../../../src/lib/notebook-dates.ts';
@@ -44,6 +45,51 @@ async function linesByKey(trx: Trx, userId: number): Promise<Map<string, Line & 
 
 export type WeekToListOutcome =
   { kind: 'added'; entriesAdded: number; linesChanged: number } | { kind: 'full'; limit: number };
+
+type NewPlanListItem = Insertable<PlanListItemsTable>;
+
+/** The record of one entry's share of a line (`createdLine`: this share made the line). */
+const shareRow = (share: PlanShare, itemId: number, createdLine: boolean): NewPlanListItem => ({
+  plan_entry_id: share.entryId,
+  shopping_item_id: itemId,
+  merge_key: share.key,
+  amount: share.amount,
+  created_line: createdLine,
+});
+
+/** Writes the new amount and recipe names of the lines the week added to (ticked off again). */
+async function updateLines(trx: Trx, userId: number, changed: Line[]): Promise<void> {
+  if (changed.length === 0) return;
+  const values = sql.join(
+    changed.map((l) => sql`(${l.id}::int, ${l.amount}::numeric, ${l.recipeTitle}::text)`),
+  );
+  await sql`
+    UPDATE shopping_items AS s
+    SET amount = v.amount, recipe_title = v.recipe_title, checked = false, updated_at = now()
+    FROM (VALUES ${values}) AS v(id, amount, recipe_title)
+    WHERE s.id = v.id AND s.user_id = ${userId}`.execute(trx);
+}
+
+/** Inserts one line per group of shares of one thing; answers each line's id by its merge key. */
+async function insertLines(trx: Trx, userId: number, groups: PlanShare[][]): Promise<Map<string, number>> {
+  if (groups.length === 0) return new Map();
+  const rows = await trx
+    .insertInto('shopping_items')
+    .values(
+      groups.map((group) =>
+        shoppingItemToRow(userId, {
+          ingredient: group[0]!.ingredient,
+          unit: group[0]!.unit,
+          amount: group.reduce<number | null>((sum, s) => addAmounts(sum, s.amount), null),
+          recipeTitle: group.reduce<string | null>((t, s) => mergeTitles(t, s.recipeTitle), null),
+          category: group[0]!.category,
+        }),
+      ),
+    )
+    .returning(['id', 'ingredient', 'unit'])
+    .execute();
+  return new Map(rows.map((r) => [lineKey(r.ingredient, r.unit), r.id]));
+}
 
 /** Adds every entry of the week starting on `monday` to the cook's shopping list. */
 export async function addWeekToList(db: Db, userId: number, monday: string): Promise<WeekToListOutcome> {
@@ -96,88 +142,47 @@ export async function addWeekToList(db: Db, userId: number, monday: string): Pro
       }
     }
     const lines = await linesByKey(trx, userId);
-    const changedLines = new Set<number>();
+    const changedLines = new Map<number, Line>();
     const touchedEntries = new Set<number>();
-    const fresh: PlanShare[] = [];
+    const shareRows: NewPlanListItem[] = [];
+    const newLines = new Map<string, PlanShare[]>();
     for (const share of shares) {
       const before = recorded.get(`${share.entryId}\u0001${share.key}`);
       if (before && before.amount === share.amount) continue;
       touchedEntries.add(share.entryId);
       const line = lines.get(share.key);
       if (!line) {
-        fresh.push(share);
+        // New lines: several entries' shares of one thing become one line.
+        newLines.set(share.key, [...(newLines.get(share.key) ?? []), share]);
         continue;
       }
       // Already shared into this line: only the difference (servings changed since).
-      const amount = before
+      line.amount = before
         ? addAmounts(subtract(line.amount, before.amount), share.amount)
         : addAmounts(line.amount, share.amount);
-      line.amount = amount;
       line.recipeTitle = mergeTitles(line.recipeTitle, share.recipeTitle);
-      changedLines.add(line.id);
-      await trx
-        .insertInto('plan_list_items')
-        .values({
-          plan_entry_id: share.entryId,
-          shopping_item_id: line.id,
-          merge_key: share.key,
-          amount: share.amount,
-          created_line: false,
-        })
-        .onConflict((oc) =>
-          oc
-            .columns(['plan_entry_id', 'merge_key'])
-            .doUpdateSet({ amount: share.amount, shopping_item_id: line.id }),
-        )
-        .execute();
+      changedLines.set(line.id, line);
+      shareRows.push(shareRow(share, line.id, false));
     }
-    // New lines: several entries' shares of one thing become one line.
-    const newLines = new Map<string, PlanShare[]>();
-    for (const share of fresh) newLines.set(share.key, [...(newLines.get(share.key) ?? []), share]);
     if (lines.size + newLines.size > SHOPPING_LIMITS.itemsPerList) {
       return { kind: 'full', limit: SHOPPING_LIMITS.itemsPerList };
     }
-    for (const id of changedLines) {
-      const line = [...lines.values()].find((l) => l.id === id)!;
-      await trx
-        .updateTable('shopping_items')
-        .set({ amount: line.amount, recipe_title: line.recipeTitle, checked: false, updated_at: sql`now()` })
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .execute();
+    // One statement per kind of write, whatever the size of the week.
+    await updateLines(trx, userId, [...changedLines.values()]);
+    for (const [key, id] of await insertLines(trx, userId, [...newLines.values()])) {
+      for (const [i, share] of newLines.get(key)!.entries()) shareRows.push(shareRow(share, id, i === 0));
     }
-    for (const [key, group] of newLines) {
-      const first = group[0]!;
-      const { id } = await trx
-        .insertInto('shopping_items')
-        .values(
-          shoppingItemToRow(userId, {
-            ingredient: first.ingredient,
-            unit: first.unit,
-            amount: group.reduce<number | null>((sum, s) => addAmounts(sum, s.amount), null),
-            recipeTitle: group.reduce<string | null>((t, s) => mergeTitles(t, s.recipeTitle), null),
-            category: first.category,
-          }),
+    if (shareRows.length > 0) {
+      await trx
+        .insertInto('plan_list_items')
+        .values(shareRows)
+        .onConflict((oc) =>
+          oc.columns(['plan_entry_id', 'merge_key']).doUpdateSet((eb) => ({
+            amount: eb.ref('excluded.amount'),
+            shopping_item_id: eb.ref('excluded.shopping_item_id'),
+          })),
         )
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const [i, share] of group.entries()) {
-        await trx
-          .insertInto('plan_list_items')
-          .values({
-            plan_entry_id: share.entryId,
-            shopping_item_id: id,
-            merge_key: key,
-            amount: share.amount,
-            created_line: i === 0,
-          })
-          .onConflict((oc) =>
-            oc
-              .columns(['plan_entry_id', 'merge_key'])
-              .doUpdateSet({ amount: share.amount, shopping_item_id: id }),
-          )
-          .execute();
-      }
+        .execute();
     }
     return {
       kind: 'added',

@@ -5,6 +5,7 @@ import { migrateToLatest, openPostgres, type Db } from '../../../db/client.ts';
 import { openPGlite } from '../../../db/embedded.ts';
 import { readRecipeFile, recipeFiles, seedDatabase } from '../../../db/seed.ts';
 import { engine, PG_URL, root } from './options.ts';
+import { seedPlanYear } from './plan-week.ts';
 
 // The bench's synthetic catalogues: a fresh database of N recipes (embedded, or with
 // --engine=postgres one database per size on the server) and an edit of a stopped server's data.
@@ -104,6 +105,7 @@ export async function prepareData(dataDir: string, n: number): Promise<void> {
       FROM (SELECT recipe_id, round(avg(rating) * 10)::int AS tenths, count(*)::int AS n
             FROM reviews GROUP BY recipe_id) s
       WHERE s.recipe_id = r.id`.execute(db);
+    await seedPlanYear(db);
     await sql`ANALYZE`.execute(db);
   } finally {
     await close();

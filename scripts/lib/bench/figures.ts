@@ -47,6 +47,8 @@ export interface SizeResult {
   /** Searches with filters (latency.ts FILTERED_SEARCHES), sequential and uncached. */
   searchFilteredMs?: Latency;
   bySlugMs: Latency;
+  /** GET of one week of the meal plan (/plan's read) by a cook with a year of entries. */
+  planWeekMs?: Latency;
   /** Searches (words, typos, filters) from CONCURRENT_CLIENTS clients at once, each new to the cache. */
   searchConcurrent?: ConcurrentLatency;
   /** One admin edit (PUT of a recipe's title) until the server logs it Published, and that build. */

@@ -85,12 +85,16 @@ export function measureFilteredSearch(base: string, count: number): Promise<Late
 
 /**
  * Times `count` GETs, 4 in flight at a time (a few concurrent visitors), or one at a time
- * (`sequential`, as the issue's API figures are taken).
+ * (`sequential`, as the issue's API figures are taken), with `headers` (a session cookie) on each.
  */
 export async function measure(
   urls: string[],
   count: number,
-  { sequential = false, uncached = false } = {},
+  {
+    sequential = false,
+    uncached = false,
+    headers = {},
+  }: { sequential?: boolean; uncached?: boolean; headers?: Record<string, string> } = {},
 ): Promise<Latency> {
   const times: number[] = [];
   let next = 0;
@@ -100,7 +104,7 @@ export async function measure(
       // `uncached`: a parameter the API ignores makes each address new to the response cache.
       const url = uncached ? `${urls[i % urls.length]!}&bench=${i}` : urls[i % urls.length]!;
       const t = performance.now();
-      const res = await fetch(url);
+      const res = await fetch(url, { headers });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${url} → ${res.status}`);
       times.push(performance.now() - t);

@@ -6,7 +6,7 @@ import { root } from './options.ts';
 
 // The bench's summary table and its results file.
 
-/** The figures of every size as a table, then the concurrent searches and the rebuild memory. */
+/** The figures of every size as a table, then the concurrent searches, the meal plan's week and the rebuild memory. */
 export function printSummary(results: SizeResult[]): void {
   console.log(
     '\nrecipes | pages | /recipe | output MB | build s (CPU s) | RSS MB | load | search p95 words/typo/category ms | by-slug p95 ms | edit→live s',
@@ -40,6 +40,13 @@ export function printSummary(results: SizeResult[]): void {
     if (c)
       console.log(
         `${r.recipes} recipes, ${c.clients} clients searching: p50 ${c.p50} ms, p95 ${c.p95} ms, ${c.perSecond} searches/s (load ${c.load})`,
+      );
+  }
+  for (const r of results) {
+    const p = r.planWeekMs;
+    if (p)
+      console.log(
+        `${r.recipes} recipes, a week of a year's meal plan (sequential): p50 ${p.p50} ms, p95 ${p.p95} ms (≤ 20 ms)`,
       );
   }
   const rebuilt = results.find((r) => r.rssMbAfterRebuilds);

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { postgresUrl, prepareData, withPostgresAdmin } from './catalogue.ts';
 import { directoryBytes, lastBuild, load1, rssMb, type SizeResult } from './figures.ts';
 import { measure, measureConcurrentSearch, measureFilteredSearch } from './latency.ts';
+import { measurePlanWeek } from './plan-week.ts';
 import { engine, REBUILDS, REQUESTS, root, sizes } from './options.ts';
 import { buildTimeoutMs, freePort, startServer, waitFor, type RunningServer } from './server.ts';
 
@@ -90,6 +91,7 @@ export async function benchSize(n: number): Promise<SizeResult> {
     REQUESTS,
     { sequential: true, uncached: true },
   );
+  const planWeekMs = await measurePlanWeek(base);
   const searchConcurrent = await measureConcurrentSearch(base);
   const result: SizeResult = {
     recipes: n,
@@ -105,6 +107,7 @@ export async function benchSize(n: number): Promise<SizeResult> {
     searchCategoryMs,
     searchFilteredMs,
     bySlugMs,
+    planWeekMs,
     searchConcurrent,
     rssMbAfterStart: rssMb(server.child.pid!),
   };

@@ -52,7 +52,9 @@ export default function PlanWeek() {
   if (user === null)
     return (
       <p className="card p-6">
-        Log in to plan your week: use Login at the top of the page, then come back here.
+        {/* One short line: it appears only once React has run, so it stays smaller than the page's
+            own introduction, which is the largest paint a visitor waits for. */}
+        Log in (top of the page) to plan your week.
       </p>
     );
   if (failed)
