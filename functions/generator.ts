@@ -1,4 +1,3 @@
-import { getDb } from '../db/client.ts';
 import { GeneratorConfigUpdateSchema } from '../src/lib/schemas/generator-config.ts';
 import {
   BulkBlogsRequestSchema,
@@ -11,7 +10,7 @@ import { generateBlogPost } from './_shared/generator/blog.ts';
 import { csvTemplate, parseTitlesCsv, readCsvUpload } from './_shared/generator/csv.ts';
 import { generateRecipe, similarRecipe } from './_shared/generator/recipes.ts';
 import { kickWorker } from './_shared/generator/worker.ts';
-import { ApiError, json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
+import { ApiError, csvDownload, json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
 import * as v from 'valibot';
 import { IdParam, limitParam, pathParam } from './_shared/params.ts';
 import { publish } from './_shared/publish.ts';
@@ -28,7 +27,7 @@ import {
 } from './_shared/services/generator-config.ts';
 import { acceptedAnswer, createJob, jobById, recentJobs } from './_shared/services/generator-jobs.ts';
 import type { GeneratorJobAccepted } from '../src/lib/schemas/generation-log.ts';
-import { requireAdmin } from './_shared/session.ts';
+import { adminOnly, adminRead } from './_shared/admin-routes.ts';
 
 // The AI generator: models, config, one recipe, bulk, blog posts,
 // CSV upload, and what the tab reads (jobs in progress, the log). Admin only, every route.
@@ -57,41 +56,21 @@ const LogQuery = v.object({ limit: limitParam(50, 200) });
 const asApiError = (err: unknown) => (err instanceof GenerationError ? err.toApiError() : err);
 
 export default defineRoutes([
-  {
-    method: 'GET',
-    path: '/api/ai/models',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      return json(await listModels(db));
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/generator/config',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      return json(await readGeneratorConfig(db));
-    },
-  },
+  { method: 'GET', path: '/api/ai/models', handler: adminRead(listModels) },
+  { method: 'GET', path: '/api/generator/config', handler: adminRead(readGeneratorConfig) },
   {
     method: 'PUT',
     path: '/api/generator/config',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, _ctx, { db }) => {
       const update = await readJson(req, GeneratorConfigUpdateSchema);
       await updateGeneratorConfig(db, update);
       return json(await readGeneratorConfig(db));
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/generator/recipe',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, GenerateRecipeRequestSchema);
       await assertGeneratorAvailable(db);
       const model = await resolveModel(db, body.modelId);
@@ -107,14 +86,12 @@ export default defineRoutes([
         await releaseBudget(db, 1, day);
         throw asApiError(err);
       }
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/generator/bulk',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, BulkRecipesRequestSchema);
       await assertGeneratorAvailable(db);
       const model = await resolveModel(db, body.modelId);
@@ -130,14 +107,12 @@ export default defineRoutes([
       });
       await kickWorker(netlify, req);
       return json(acceptedAnswer(job), { status: 202 });
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/generator/ai-blog',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, GenerateBlogRequestSchema);
       await assertGeneratorAvailable(db);
       const model = await resolveModel(db, body.modelId);
@@ -149,14 +124,12 @@ export default defineRoutes([
       } catch (err) {
         throw asApiError(err);
       }
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/generator/bulk-blog',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, BulkBlogsRequestSchema);
       await assertGeneratorAvailable(db);
       const model = await resolveModel(db, body.modelId);
@@ -168,14 +141,12 @@ export default defineRoutes([
       });
       await kickWorker(netlify, req);
       return json({ success: true, ...acceptedAnswer(job) }, { status: 202 });
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/generator/csv-upload',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, { netlify }, { db }) => {
       const upload = await readCsvUpload(req);
       const parsed = parseTitlesCsv(upload.text);
       await assertGeneratorAvailable(db);
@@ -222,51 +193,28 @@ export default defineRoutes([
       });
       await kickWorker(netlify, req);
       return json(acceptedAnswer(job), { status: 202 });
-    },
+    }),
   },
   {
     method: 'GET',
     path: '/api/generator/csv-template',
-    handler: async (req) => {
-      await requireAdmin(req);
-      return new Response(csvTemplate(), {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="recipe-titles-template.csv"',
-          'Cache-Control': 'private, no-store',
-          'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-        },
-      });
-    },
+    handler: adminOnly(async () => csvDownload(csvTemplate(), 'recipe-titles-template.csv')),
   },
-  {
-    method: 'GET',
-    path: '/api/generator/jobs',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      return json(await recentJobs(db, 10));
-    },
-  },
+  { method: 'GET', path: '/api/generator/jobs', handler: adminRead((db) => recentJobs(db, 10)) },
   {
     method: 'GET',
     path: '/api/generator/jobs/:id',
-    handler: async (req, { params }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (_req, { params }, { db }) => {
       const id = pathParam(IdParam, params.id, 'job id');
       const job = await jobById(db, id);
       if (!job) throw notFound('No such generator job.');
       return json(job);
-    },
+    }),
   },
   {
     method: 'GET',
     path: '/api/generator/log',
-    handler: async (req, { url }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (_req, { url }, { db }) => {
       const { limit } = parseOrThrow(LogQuery, queryOf(url), 'query');
       const [entries, today, config] = await Promise.all([
         recentGenerations(db, limit),
@@ -277,6 +225,6 @@ export default defineRoutes([
         entries,
         today: { ...today, currentCount: config.currentCount, maxPerDay: config.maxPerDay },
       });
-    },
+    }),
   },
 ]);
