@@ -91,14 +91,22 @@ async function assertBlogCategory(trx: Transaction<Database>, values: BlogPostIn
   }
 }
 
-export async function createPost(db: Db, input: unknown, options: WriteOptions = {}): Promise<BlogPost> {
+/** Creates a post; `createdAt` (an imported post's) dates it, otherwise it is new now. */
+export async function createPost(
+  db: Db,
+  input: unknown,
+  options: WriteOptions & { createdAt?: string | undefined } = {},
+): Promise<BlogPost> {
   const values = parseOrThrow(BlogPostInputSchema, input, 'blog post');
   const post = await writeWithSlug(db, values.slug, postClash, async (trx) => {
     await assertBlogCategory(trx, values);
     await assertSlugFree(trx, 'blog_posts', values.slug, postClash);
     const { id } = await trx
       .insertInto('blog_posts')
-      .values(blogPostToRow(values))
+      .values({
+        ...blogPostToRow(values),
+        ...(options.createdAt ? { created_at: options.createdAt, updated_at: options.createdAt } : {}),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return (await postById(trx, id))!;
@@ -109,9 +117,9 @@ export async function createPost(db: Db, input: unknown, options: WriteOptions =
 
 /**
  * Inside `trx`: replaces a stored post's row with `row`, keeping the state it replaces (`before`)
- * as a version by `author`. The one versioned write of a post: the form's PUT and the import use it.
+ * as a version by `author`. The one versioned write of a post (the form's PUT, a restore, the import).
  */
-export async function replacePostRow(
+async function replacePostRow(
   trx: Transaction<Database>,
   before: BlogPost,
   row: ReturnType<typeof blogPostToRow>,

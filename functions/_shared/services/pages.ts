@@ -94,9 +94,9 @@ export async function createPage(db: Db, input: unknown, options: WriteOptions =
 
 /**
  * Inside `trx`: replaces a stored page with `values`, keeping the state it replaces as a version
- * by `author`. The one versioned write of a page: the form's PUT and the import use it.
+ * by `author`. The one versioned write of a page (the form's PUT, a restore, the import).
  */
-export async function replacePageRow(
+async function replacePageRow(
   trx: Transaction<Database>,
   stored: Selectable<PagesTable>,
   values: PageInputValues,
