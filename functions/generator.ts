@@ -10,14 +10,16 @@ import { generateBlogPost } from './_shared/generator/blog.ts';
 import { csvTemplate, parseTitlesCsv, readCsvUpload } from './_shared/generator/csv.ts';
 import { generateRecipe, similarRecipe } from './_shared/generator/recipes.ts';
 import { kickWorker } from './_shared/generator/worker.ts';
-import { ApiError, csvDownload, json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
+import { csvDownload, json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
 import * as v from 'valibot';
 import { IdParam, limitParam, pathParam } from './_shared/params.ts';
 import { publish } from './_shared/publish.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { generationsToday, recentGenerations } from './_shared/services/generation-log.ts';
 import {
+  assertCsvUploadOn,
   assertGeneratorAvailable,
+  availableModel,
   claimBudget,
   listModels,
   readGeneratorConfig,
@@ -25,8 +27,15 @@ import {
   resolveModel,
   updateGeneratorConfig,
 } from './_shared/services/generator-config.ts';
-import { acceptedAnswer, createJob, jobById, recentJobs } from './_shared/services/generator-jobs.ts';
-import type { GeneratorJobAccepted } from '../src/lib/schemas/generation-log.ts';
+import {
+  acceptedAnswer,
+  createJob,
+  jobById,
+  recentJobs,
+  type NewJob,
+} from './_shared/services/generator-jobs.ts';
+import type { GeneratorJob, GeneratorJobAccepted } from '../src/lib/schemas/generation-log.ts';
+import type { Db } from '../db/client.ts';
 import { adminOnly, adminRead } from './_shared/admin-routes.ts';
 
 // The AI generator: models, config, one recipe, bulk, blog posts,
@@ -53,6 +62,15 @@ export const config: Config = {
 
 const LogQuery = v.object({ limit: limitParam(50, 200) });
 
+/** Queues a job whose recipes take the day's budget now; the budget goes back when queuing fails. */
+async function queueBudgeted(db: Db, job: Omit<NewJob, 'budgetDate'>): Promise<GeneratorJob> {
+  const day = await claimBudget(db, job.total);
+  return createJob(db, { ...job, budgetDate: day }).catch(async (err: unknown) => {
+    await releaseBudget(db, job.total, day);
+    throw err;
+  });
+}
+
 const asApiError = (err: unknown) => (err instanceof GenerationError ? err.toApiError() : err);
 
 export default defineRoutes([
@@ -72,8 +90,7 @@ export default defineRoutes([
     path: '/api/generator/recipe',
     handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, GenerateRecipeRequestSchema);
-      await assertGeneratorAvailable(db);
-      const model = await resolveModel(db, body.modelId);
+      const model = await availableModel(db, body.modelId);
       // The whole generation ends well within the synchronous function's time (see syncDeadline);
       // every failure, the deadline's 504 included, gives the reserved recipe back.
       const deadline = syncDeadline();
@@ -93,18 +110,8 @@ export default defineRoutes([
     path: '/api/generator/bulk',
     handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, BulkRecipesRequestSchema);
-      await assertGeneratorAvailable(db);
-      const model = await resolveModel(db, body.modelId);
-      const day = await claimBudget(db, body.count);
-      const job = await createJob(db, {
-        kind: 'bulk',
-        modelId: model.id,
-        total: body.count,
-        budgetDate: day,
-      }).catch(async (err: unknown) => {
-        await releaseBudget(db, body.count, day);
-        throw err;
-      });
+      const model = await availableModel(db, body.modelId);
+      const job = await queueBudgeted(db, { kind: 'bulk', modelId: model.id, total: body.count });
       await kickWorker(netlify, req);
       return json(acceptedAnswer(job), { status: 202 });
     }),
@@ -114,8 +121,7 @@ export default defineRoutes([
     path: '/api/generator/ai-blog',
     handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, GenerateBlogRequestSchema);
-      await assertGeneratorAvailable(db);
-      const model = await resolveModel(db, body.modelId);
+      const model = await availableModel(db, body.modelId);
       const deadline = syncDeadline();
       try {
         const post = await generateBlogPost(db, { ...body, model, kind: 'blog', deadline });
@@ -131,8 +137,7 @@ export default defineRoutes([
     path: '/api/generator/bulk-blog',
     handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, BulkBlogsRequestSchema);
-      await assertGeneratorAvailable(db);
-      const model = await resolveModel(db, body.modelId);
+      const model = await availableModel(db, body.modelId);
       const job = await createJob(db, {
         kind: 'bulk-blog',
         modelId: model.id,
@@ -150,13 +155,7 @@ export default defineRoutes([
       const upload = await readCsvUpload(req);
       const parsed = parseTitlesCsv(upload.text);
       await assertGeneratorAvailable(db);
-      const settings = await db
-        .selectFrom('generator_config')
-        .select('csv_upload_enabled')
-        .where('id', '=', 1)
-        .executeTakeFirst();
-      if (!settings?.csv_upload_enabled)
-        throw new ApiError(409, 'CSV upload is switched off. Turn it on in the AI Generator tab first.');
+      await assertCsvUploadOn(db);
       const model = await resolveModel(db, upload.modelId);
       const titles: string[] = [];
       const skipped = [...parsed.skipped];
@@ -179,17 +178,12 @@ export default defineRoutes([
         };
         return json(nothing);
       }
-      const day = await claimBudget(db, titles.length);
-      const job = await createJob(db, {
+      const job = await queueBudgeted(db, {
         kind: 'csv',
         modelId: model.id,
         total: titles.length,
         params: { titles, file: upload.name.slice(0, 200) },
         skipped,
-        budgetDate: day,
-      }).catch(async (err: unknown) => {
-        await releaseBudget(db, titles.length, day);
-        throw err;
       });
       await kickWorker(netlify, req);
       return json(acceptedAnswer(job), { status: 202 });
