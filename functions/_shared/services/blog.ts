@@ -17,7 +17,7 @@ import {
 import { badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipe-writes.ts';
-import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
+import { deleteIntoTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';
 
@@ -180,14 +180,12 @@ export async function deletePost(db: Db, id: number, options: WriteOptions = {})
     if (!row) throw notFound('Blog post not found.');
     title = row.title;
     const tables = [await snapshotRows(trx, 'blog_posts', POST_TABLE_COLUMNS, sql<boolean>`id = ${id}`)];
-    const trashed = await moveToTrash(
+    return deleteIntoTrash(
       trx,
       { entity: 'post', entityId: id, title },
       { tables, relink: [] },
       options.author ?? 'admin',
     );
-    await trx.deleteFrom('blog_posts').where('id', '=', id).execute();
-    return trashed;
   });
   await publishBlog(`Blog post "${title}" deleted`, options);
   return entry;
@@ -289,14 +287,12 @@ export async function deleteBlogCategory(
         sql<boolean>`id = ${id}`,
       ),
     ];
-    const trashed = await moveToTrash(
+    return deleteIntoTrash(
       trx,
       { entity: 'blog-category', entityId: id, title: name },
       { tables, relink: [{ table: 'blog_posts', column: 'category_id', ids: posts.map((p) => p.id) }] },
       options.author ?? 'admin',
     );
-    await trx.deleteFrom('blog_categories').where('id', '=', id).execute();
-    return trashed;
   });
   await publishBlog(`Blog category "${name}" deleted`, options);
   return entry;

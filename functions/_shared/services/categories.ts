@@ -8,7 +8,7 @@ import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipe-writes.ts';
 import { inTransaction } from './in-transaction.ts';
 import { assertSlugFree, isUniqueViolation, slugClash, writeWithSlug } from './slugs.ts';
-import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
+import { deleteIntoTrash, snapshotRows, type TrashEntry } from './trash.ts';
 
 // Reads are shared with the build (content loaders): they live in db/queries/categories.ts.
 export { allCategories as listCategories, categoryBySlug } from '../../../db/queries/categories.ts';
@@ -120,14 +120,12 @@ export async function deleteCategory(db: Db, id: number, options: WriteOptions =
       if (used) throw new ApiError(409, CATEGORY_IN_USE);
       removed = row;
       const tables = [await snapshotRows(trx, 'categories', CATEGORY_COLUMNS, sql<boolean>`id = ${id}`)];
-      const trashed = await moveToTrash(
+      return deleteIntoTrash(
         trx,
         { entity: 'category', entityId: id, title: row.name },
         { tables, relink: [] },
         options.author ?? 'admin',
       );
-      await trx.deleteFrom('categories').where('id', '=', id).execute();
-      return trashed;
     })
     .catch((err: unknown) => {
       // A recipe added to it between the check and the delete (the foreign key refuses).
