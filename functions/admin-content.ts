@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { getDb } from '../db/client.ts';
+import { adminOnly } from './_shared/admin-routes.ts';
 import { json, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { requireAdmin } from './_shared/session.ts';
 import { exportContent, importContent } from './_shared/services/content-transfer.ts';
 
 // Content export and import for the admin: GET the whole content as one JSON
@@ -31,26 +30,21 @@ export default defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/content/export',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (_req, _ctx, { db }) => {
       const content = await exportContent(db);
       const day = new Date().toISOString().slice(0, 10);
       return json(content, {
         headers: { 'Content-Disposition': `attachment; filename="forkful-content-${day}.json"` },
       });
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/admin/content/import',
-    handler: async (req, { url, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
+    handler: adminOnly(async (req, { url }, { db, by }) => {
       const { dryRun } = parseOrThrow(ImportQuery, queryOf(url), 'query');
       const input = await readJson(req, v.unknown(), IMPORT_BODY_BYTES);
-      const report = await importContent(db, input, { dryRun, author: admin.username, context: netlify });
-      return json(report);
-    },
+      return json(await importContent(db, input, { ...by, dryRun }));
+    }),
   },
 ]);

@@ -8,6 +8,7 @@ import {
 import { ImageRejectedError } from './_shared/images/process.ts';
 import { clearDerivedImages, imageStats, removeUnusedImages, storeImage } from './_shared/images/service.ts';
 import { readImageUpload } from './_shared/images/upload.ts';
+import { adminOnly, adminRead } from './_shared/admin-routes.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { requireAdmin } from './_shared/session.ts';
 
@@ -64,26 +65,19 @@ export function adminImageRoutes(conversion: Pick<ConversionOptions, 'fetch' | '
     {
       method: 'GET',
       path: '/api/admin/images/stats',
-      handler: async (req) => {
-        await requireAdmin(req);
-        return json(await imageStats());
-      },
+      handler: adminRead(imageStats),
     },
     {
       method: 'POST',
       path: '/api/admin/images/convert-temporary',
-      handler: async (req, { netlify }) => {
-        await requireAdmin(req);
-        return json(await convertRemoteImages({ ...conversion, context: netlify }));
-      },
+      handler: adminOnly(async (_req, { netlify }) =>
+        json(await convertRemoteImages({ ...conversion, context: netlify })),
+      ),
     },
     {
       method: 'POST',
       path: '/api/admin/images/clear-cache',
-      handler: async (req) => {
-        await requireAdmin(req);
-        return json(await clearDerivedImages());
-      },
+      handler: adminRead(() => clearDerivedImages()),
     },
     {
       // Stored images no content refers to any more (replaced covers, uploads never saved), once

@@ -1,8 +1,7 @@
-import { getDb } from '../db/client.ts';
+import { adminOnly, adminRead } from './_shared/admin-routes.ts';
 import { json } from './_shared/http.ts';
 import { publish } from './_shared/publish.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { requireAdmin } from './_shared/session.ts';
 import { publishStatus } from './_shared/services/publishing.ts';
 
 // Publishing status for the dashboard (docs/DECISIONS.md "Publishing"): 'Publishing…' while a request waits
@@ -16,23 +15,13 @@ export const config: Config = {
 };
 
 export default defineRoutes([
-  {
-    method: 'GET',
-    path: '/api/admin/publish/status',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      return json(await publishStatus(db));
-    },
-  },
+  { method: 'GET', path: '/api/admin/publish/status', handler: adminRead(publishStatus) },
   {
     method: 'POST',
     path: '/api/admin/publish',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (_req, { netlify }, { db }) => {
       await publish({ reason: 'Published by the admin', siteWide: true }, netlify);
       return json(await publishStatus(db), { status: 202 });
-    },
+    }),
   },
 ]);

@@ -3,11 +3,12 @@ import { getDb } from '../db/client.ts';
 import { BLOG_TAG } from './_shared/cache/areas.ts';
 import { areaPolicy } from './_shared/cache/policies.ts';
 import { publicOrAdmin } from './_shared/admin-reads.ts';
-import { json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
-import { IdParam, limitParam, OffsetParam, pathParam, SlugParam } from './_shared/params.ts';
+import { createWith, trashWith, updateWith } from './_shared/admin-routes.ts';
+import { json, notFound, parseOrThrow, queryOf } from './_shared/http.ts';
+import { limitParam, OffsetParam, pathParam, SlugParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { clientIp, throttle, type WindowLimit } from './_shared/rate-limit.ts';
-import { requireAdmin, sessionKey } from './_shared/session.ts';
+import { sessionKey } from './_shared/session.ts';
 import { countPostView, isRobotAgent, viewDay, visitorKey } from './_shared/services/blog-views.ts';
 import {
   createBlogCategory,
@@ -65,16 +66,7 @@ export default defineRoutes([
       return json(post, viewer.admin ? {} : { cache: areaPolicy('pages', BLOG_TAG) });
     }),
   },
-  {
-    method: 'POST',
-    path: '/api/blog/posts',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const input = await readJson(req, v.unknown(), POST_BODY_BYTES);
-      return json(await createPost(db, input, { author: admin.username, context: netlify }), { status: 201 });
-    },
-  },
+  { method: 'POST', path: '/api/blog/posts', handler: createWith(createPost, POST_BODY_BYTES) },
   {
     method: 'POST',
     path: '/api/blog/posts/:slug/view',
@@ -91,28 +83,8 @@ export default defineRoutes([
       return json(result);
     },
   },
-  {
-    method: 'PUT',
-    path: '/api/blog/posts/:id',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const input = await readJson(req, v.unknown(), POST_BODY_BYTES);
-      return json(await updatePost(db, id, input, { author: admin.username, context: netlify }));
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/blog/posts/:id',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const trash = await deletePost(db, id, { author: admin.username, context: netlify });
-      return json({ deleted: true, id, trash });
-    },
-  },
+  { method: 'PUT', path: '/api/blog/posts/:id', handler: updateWith(updatePost, POST_BODY_BYTES) },
+  { method: 'DELETE', path: '/api/blog/posts/:id', handler: trashWith(deletePost) },
   {
     method: 'GET',
     path: '/api/blog/categories',
@@ -121,38 +93,7 @@ export default defineRoutes([
       return json(categories, viewer.admin ? {} : { cache: areaPolicy('pages', BLOG_TAG) });
     }),
   },
-  {
-    method: 'POST',
-    path: '/api/blog/categories',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const input = await readJson(req, v.unknown());
-      return json(await createBlogCategory(db, input, { author: admin.username, context: netlify }), {
-        status: 201,
-      });
-    },
-  },
-  {
-    method: 'PUT',
-    path: '/api/blog/categories/:id',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const input = await readJson(req, v.unknown());
-      return json(await updateBlogCategory(db, id, input, { author: admin.username, context: netlify }));
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/blog/categories/:id',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const trash = await deleteBlogCategory(db, id, { author: admin.username, context: netlify });
-      return json({ deleted: true, id, trash });
-    },
-  },
+  { method: 'POST', path: '/api/blog/categories', handler: createWith(createBlogCategory) },
+  { method: 'PUT', path: '/api/blog/categories/:id', handler: updateWith(updateBlogCategory) },
+  { method: 'DELETE', path: '/api/blog/categories/:id', handler: trashWith(deleteBlogCategory) },
 ]);

@@ -1,12 +1,11 @@
-import * as v from 'valibot';
 import { getDb } from '../db/client.ts';
 import { categoryTag } from './_shared/cache/areas.ts';
 import { withResponseCache } from './_shared/cache/cached-response.ts';
 import { areaPolicy } from './_shared/cache/policies.ts';
-import { json, notFound, readJson } from './_shared/http.ts';
-import { IdParam, pathParam, SlugParam } from './_shared/params.ts';
+import { createWith, trashWith, updateWith } from './_shared/admin-routes.ts';
+import { json, notFound } from './_shared/http.ts';
+import { pathParam, SlugParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { requireAdmin } from './_shared/session.ts';
 import {
   categoryBySlug,
   createCategory,
@@ -44,38 +43,7 @@ export default defineRoutes([
       return json(category, { cache: areaPolicy('categories', categoryTag(category.slug)) });
     }),
   },
-  {
-    method: 'POST',
-    path: '/api/categories',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const input = await readJson(req, v.unknown());
-      return json(await createCategory(db, input, { author: admin.username, context: netlify }), {
-        status: 201,
-      });
-    },
-  },
-  {
-    method: 'PUT',
-    path: '/api/categories/:id',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const input = await readJson(req, v.unknown());
-      return json(await updateCategory(db, id, input, { author: admin.username, context: netlify }));
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/categories/:id',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const trash = await deleteCategory(db, id, { author: admin.username, context: netlify });
-      return json({ deleted: true, id, trash });
-    },
-  },
+  { method: 'POST', path: '/api/categories', handler: createWith(createCategory) },
+  { method: 'PUT', path: '/api/categories/:id', handler: updateWith(updateCategory) },
+  { method: 'DELETE', path: '/api/categories/:id', handler: trashWith(deleteCategory) },
 ]);

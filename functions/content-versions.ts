@@ -1,4 +1,5 @@
-import { getDb, type Db } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { adminOnly, adminRead, idOf } from './_shared/admin-routes.ts';
 import { blogPostFromRow, blogPostVersionData } from '../db/mappers/blog-post.ts';
 import { pageFromRow, pageVersionData } from '../db/mappers/page.ts';
 import type { VersionedEntity } from '../db/schema.ts';
@@ -6,7 +7,6 @@ import { json, notFound } from './_shared/http.ts';
 import { IdParam, pathParam } from './_shared/params.ts';
 import { publish, type PublishScope } from './_shared/publish.ts';
 import { defineRoutes, type Config, type RouteContext } from './_shared/router.ts';
-import { requireAdmin } from './_shared/session.ts';
 import { updatePost } from './_shared/services/blog.ts';
 import { updatePage } from './_shared/services/pages.ts';
 import { recipeById } from './_shared/services/recipe-reads.ts';
@@ -56,25 +56,24 @@ const currentPost: CurrentData = async (db, id) => {
 
 /** GET …/:id/versions: the kept states of one item, newest first, with what each differs in now. */
 function listVersionsOf(entity: VersionedEntity, current: CurrentData) {
-  return async (req: Request, { params }: RouteContext) => {
-    const db = getDb();
-    await requireAdmin(req, db);
-    const id = pathParam(IdParam, params.id, 'id');
+  return adminOnly(async (_req, ctx, { db }) => {
+    const id = idOf(ctx);
     return json(await listVersions(db, entity, id, await current(db, id)));
-  };
+  });
+}
+
+/** The version the path names (…/:id/versions/:versionId), 404 when that item has no such version. */
+async function versionInPath(db: Db, entity: VersionedEntity, ctx: RouteContext) {
+  const id = idOf(ctx);
+  const versionId = pathParam(IdParam, ctx.params.versionId, 'versionId');
+  const version = await findVersion(db, entity, id, versionId);
+  if (!version) throw notFound('Version not found.');
+  return { id, version };
 }
 
 /** GET …/:id/versions/:versionId: one kept state with its data. */
 function versionOf(entity: VersionedEntity) {
-  return async (req: Request, { params }: RouteContext) => {
-    const db = getDb();
-    await requireAdmin(req, db);
-    const id = pathParam(IdParam, params.id, 'id');
-    const versionId = pathParam(IdParam, params.versionId, 'versionId');
-    const version = await findVersion(db, entity, id, versionId);
-    if (!version) throw notFound('Version not found.');
-    return json(version);
-  };
+  return adminOnly(async (_req, ctx, { db }) => json((await versionInPath(db, entity, ctx)).version));
 }
 
 /**
@@ -85,15 +84,10 @@ function restoreVersionOf<T>(
   entity: VersionedEntity,
   update: (db: Db, id: number, input: unknown, options: WriteOptions) => Promise<T>,
 ) {
-  return async (req: Request, { params, netlify }: RouteContext) => {
-    const db = getDb();
-    const admin = await requireAdmin(req, db);
-    const id = pathParam(IdParam, params.id, 'id');
-    const versionId = pathParam(IdParam, params.versionId, 'versionId');
-    const version = await findVersion(db, entity, id, versionId);
-    if (!version) throw notFound('Version not found.');
-    return json(await update(db, id, version.data, { author: admin.username, context: netlify }));
-  };
+  return adminOnly(async (_req, ctx, { db, by }) => {
+    const { id, version } = await versionInPath(db, entity, ctx);
+    return json(await update(db, id, version.data, by));
+  });
 }
 
 /** What a restored item changed on the site. */
@@ -136,25 +130,14 @@ export default defineRoutes([
     path: '/api/blog/posts/:id/versions/:versionId/restore',
     handler: restoreVersionOf('post', updatePost),
   },
-  {
-    method: 'GET',
-    path: '/api/admin/trash',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      return json(await listTrash(db));
-    },
-  },
+  { method: 'GET', path: '/api/admin/trash', handler: adminRead(listTrash) },
   {
     method: 'POST',
     path: '/api/admin/trash/:id/restore',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const { entry, row } = await restoreFromTrash(db, id);
-      await publish(scopeOfRestore(entry, row), netlify);
+    handler: adminOnly(async (_req, ctx, { db }) => {
+      const { entry, row } = await restoreFromTrash(db, idOf(ctx));
+      await publish(scopeOfRestore(entry, row), ctx.netlify);
       return json({ restored: true, entity: entry.entity, id: entry.entityId, title: entry.title });
-    },
+    }),
   },
 ]);

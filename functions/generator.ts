@@ -1,4 +1,3 @@
-import { getDb } from '../db/client.ts';
 import { GeneratorConfigUpdateSchema } from '../src/lib/schemas/generator-config.ts';
 import {
   BulkBlogsRequestSchema,
@@ -11,14 +10,16 @@ import { generateBlogPost } from './_shared/generator/blog.ts';
 import { csvTemplate, parseTitlesCsv, readCsvUpload } from './_shared/generator/csv.ts';
 import { generateRecipe, similarRecipe } from './_shared/generator/recipes.ts';
 import { kickWorker } from './_shared/generator/worker.ts';
-import { ApiError, json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
+import { csvDownload, json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
 import * as v from 'valibot';
 import { IdParam, limitParam, pathParam } from './_shared/params.ts';
 import { publish } from './_shared/publish.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
 import { generationsToday, recentGenerations } from './_shared/services/generation-log.ts';
 import {
+  assertCsvUploadOn,
   assertGeneratorAvailable,
+  availableModel,
   claimBudget,
   listModels,
   readGeneratorConfig,
@@ -26,9 +27,16 @@ import {
   resolveModel,
   updateGeneratorConfig,
 } from './_shared/services/generator-config.ts';
-import { acceptedAnswer, createJob, jobById, recentJobs } from './_shared/services/generator-jobs.ts';
-import type { GeneratorJobAccepted } from '../src/lib/schemas/generation-log.ts';
-import { requireAdmin } from './_shared/session.ts';
+import {
+  acceptedAnswer,
+  createJob,
+  jobById,
+  recentJobs,
+  type NewJob,
+} from './_shared/services/generator-jobs.ts';
+import type { GeneratorJob, GeneratorJobAccepted } from '../src/lib/schemas/generation-log.ts';
+import type { Db } from '../db/client.ts';
+import { adminOnly, adminRead } from './_shared/admin-routes.ts';
 
 // The AI generator: models, config, one recipe, bulk, blog posts,
 // CSV upload, and what the tab reads (jobs in progress, the log). Admin only, every route.
@@ -54,47 +62,35 @@ export const config: Config = {
 
 const LogQuery = v.object({ limit: limitParam(50, 200) });
 
+/** Queues a job whose recipes take the day's budget now; the budget goes back when queuing fails. */
+async function queueBudgeted(db: Db, job: Omit<NewJob, 'budgetDate'>): Promise<GeneratorJob> {
+  const day = await claimBudget(db, job.total);
+  return createJob(db, { ...job, budgetDate: day }).catch(async (err: unknown) => {
+    await releaseBudget(db, job.total, day);
+    throw err;
+  });
+}
+
 const asApiError = (err: unknown) => (err instanceof GenerationError ? err.toApiError() : err);
 
 export default defineRoutes([
-  {
-    method: 'GET',
-    path: '/api/ai/models',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      return json(await listModels(db));
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/generator/config',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      return json(await readGeneratorConfig(db));
-    },
-  },
+  { method: 'GET', path: '/api/ai/models', handler: adminRead(listModels) },
+  { method: 'GET', path: '/api/generator/config', handler: adminRead(readGeneratorConfig) },
   {
     method: 'PUT',
     path: '/api/generator/config',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, _ctx, { db }) => {
       const update = await readJson(req, GeneratorConfigUpdateSchema);
       await updateGeneratorConfig(db, update);
       return json(await readGeneratorConfig(db));
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/generator/recipe',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, GenerateRecipeRequestSchema);
-      await assertGeneratorAvailable(db);
-      const model = await resolveModel(db, body.modelId);
+      const model = await availableModel(db, body.modelId);
       // The whole generation ends well within the synchronous function's time (see syncDeadline);
       // every failure, the deadline's 504 included, gives the reserved recipe back.
       const deadline = syncDeadline();
@@ -107,40 +103,25 @@ export default defineRoutes([
         await releaseBudget(db, 1, day);
         throw asApiError(err);
       }
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/generator/bulk',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, BulkRecipesRequestSchema);
-      await assertGeneratorAvailable(db);
-      const model = await resolveModel(db, body.modelId);
-      const day = await claimBudget(db, body.count);
-      const job = await createJob(db, {
-        kind: 'bulk',
-        modelId: model.id,
-        total: body.count,
-        budgetDate: day,
-      }).catch(async (err: unknown) => {
-        await releaseBudget(db, body.count, day);
-        throw err;
-      });
+      const model = await availableModel(db, body.modelId);
+      const job = await queueBudgeted(db, { kind: 'bulk', modelId: model.id, total: body.count });
       await kickWorker(netlify, req);
       return json(acceptedAnswer(job), { status: 202 });
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/generator/ai-blog',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, GenerateBlogRequestSchema);
-      await assertGeneratorAvailable(db);
-      const model = await resolveModel(db, body.modelId);
+      const model = await availableModel(db, body.modelId);
       const deadline = syncDeadline();
       try {
         const post = await generateBlogPost(db, { ...body, model, kind: 'blog', deadline });
@@ -149,17 +130,14 @@ export default defineRoutes([
       } catch (err) {
         throw asApiError(err);
       }
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/generator/bulk-blog',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, { netlify }, { db }) => {
       const body = await readJson(req, BulkBlogsRequestSchema);
-      await assertGeneratorAvailable(db);
-      const model = await resolveModel(db, body.modelId);
+      const model = await availableModel(db, body.modelId);
       const job = await createJob(db, {
         kind: 'bulk-blog',
         modelId: model.id,
@@ -168,24 +146,16 @@ export default defineRoutes([
       });
       await kickWorker(netlify, req);
       return json({ success: true, ...acceptedAnswer(job) }, { status: 202 });
-    },
+    }),
   },
   {
     method: 'POST',
     path: '/api/generator/csv-upload',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (req, { netlify }, { db }) => {
       const upload = await readCsvUpload(req);
       const parsed = parseTitlesCsv(upload.text);
       await assertGeneratorAvailable(db);
-      const settings = await db
-        .selectFrom('generator_config')
-        .select('csv_upload_enabled')
-        .where('id', '=', 1)
-        .executeTakeFirst();
-      if (!settings?.csv_upload_enabled)
-        throw new ApiError(409, 'CSV upload is switched off. Turn it on in the AI Generator tab first.');
+      await assertCsvUploadOn(db);
       const model = await resolveModel(db, upload.modelId);
       const titles: string[] = [];
       const skipped = [...parsed.skipped];
@@ -208,65 +178,37 @@ export default defineRoutes([
         };
         return json(nothing);
       }
-      const day = await claimBudget(db, titles.length);
-      const job = await createJob(db, {
+      const job = await queueBudgeted(db, {
         kind: 'csv',
         modelId: model.id,
         total: titles.length,
         params: { titles, file: upload.name.slice(0, 200) },
         skipped,
-        budgetDate: day,
-      }).catch(async (err: unknown) => {
-        await releaseBudget(db, titles.length, day);
-        throw err;
       });
       await kickWorker(netlify, req);
       return json(acceptedAnswer(job), { status: 202 });
-    },
+    }),
   },
   {
     method: 'GET',
     path: '/api/generator/csv-template',
-    handler: async (req) => {
-      await requireAdmin(req);
-      return new Response(csvTemplate(), {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="recipe-titles-template.csv"',
-          'Cache-Control': 'private, no-store',
-          'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-        },
-      });
-    },
+    handler: adminOnly(async () => csvDownload(csvTemplate(), 'recipe-titles-template.csv')),
   },
-  {
-    method: 'GET',
-    path: '/api/generator/jobs',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      return json(await recentJobs(db, 10));
-    },
-  },
+  { method: 'GET', path: '/api/generator/jobs', handler: adminRead((db) => recentJobs(db, 10)) },
   {
     method: 'GET',
     path: '/api/generator/jobs/:id',
-    handler: async (req, { params }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (_req, { params }, { db }) => {
       const id = pathParam(IdParam, params.id, 'job id');
       const job = await jobById(db, id);
       if (!job) throw notFound('No such generator job.');
       return json(job);
-    },
+    }),
   },
   {
     method: 'GET',
     path: '/api/generator/log',
-    handler: async (req, { url }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
+    handler: adminOnly(async (_req, { url }, { db }) => {
       const { limit } = parseOrThrow(LogQuery, queryOf(url), 'query');
       const [entries, today, config] = await Promise.all([
         recentGenerations(db, limit),
@@ -277,6 +219,6 @@ export default defineRoutes([
         entries,
         today: { ...today, currentCount: config.currentCount, maxPerDay: config.maxPerDay },
       });
-    },
+    }),
   },
 ]);

@@ -1,11 +1,9 @@
-import { getDb } from '../db/client.ts';
+import { adminOnly, idOf } from './_shared/admin-routes.ts';
 import { csvText } from '../src/lib/csv.ts';
 import { SubscriberListQuerySchema } from '../src/lib/schemas/newsletter-subscriber.ts';
-import { json, notFound, parseOrThrow, queryOf } from './_shared/http.ts';
+import { csvDownload, json, notFound, parseOrThrow, queryOf } from './_shared/http.ts';
 import { mailSettings } from './_shared/mail.ts';
-import { IdParam, pathParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { requireAdmin } from './_shared/session.ts';
 import {
   deleteSubscriber,
   listSubscribers,
@@ -39,20 +37,16 @@ export default defineRoutes([
   {
     method: 'GET',
     path: '/api/admin/newsletter/subscribers',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      const query = parseOrThrow(SubscriberListQuerySchema, queryOf(new URL(req.url)), 'query');
+    handler: adminOnly(async (_req, { url }, { db }) => {
+      const query = parseOrThrow(SubscriberListQuerySchema, queryOf(url), 'query');
       return json(await listSubscribers(db, query, mailSettings() !== undefined));
-    },
+    }),
   },
   {
     method: 'GET',
     path: '/api/admin/newsletter/subscribers/export',
-    handler: async (req) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      const { q } = parseOrThrow(SubscriberListQuerySchema, queryOf(new URL(req.url)), 'query');
+    handler: adminOnly(async (_req, { url }, { db }) => {
+      const { q } = parseOrThrow(SubscriberListQuerySchema, queryOf(url), 'query');
       const subscribers = await subscribersForExport(db, q);
       const body = csvText(
         EXPORT_COLUMNS,
@@ -67,26 +61,15 @@ export default defineRoutes([
         ]),
       );
       const day = new Date().toISOString().slice(0, 10);
-      return new Response(body, {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': `attachment; filename="newsletter-subscribers-${day}.csv"`,
-          'Cache-Control': 'private, no-store',
-          'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-        },
-      });
-    },
+      return csvDownload(body, `newsletter-subscribers-${day}.csv`);
+    }),
   },
   {
     method: 'DELETE',
     path: '/api/admin/newsletter/subscribers/:id',
-    handler: async (req, { params }) => {
-      const db = getDb();
-      await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      if (!(await deleteSubscriber(db, id))) throw notFound('Subscriber not found.');
+    handler: adminOnly(async (_req, ctx, { db }) => {
+      if (!(await deleteSubscriber(db, idOf(ctx)))) throw notFound('Subscriber not found.');
       return json({ deleted: true as const });
-    },
+    }),
   },
 ]);

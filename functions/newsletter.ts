@@ -1,4 +1,4 @@
-import { getDb } from '../db/client.ts';
+import { getDb, type Db } from '../db/client.ts';
 import * as v from 'valibot';
 import {
   NEWSLETTER_INVALID_EMAIL,
@@ -10,7 +10,7 @@ import {
 import { ApiError, json, readJson } from './_shared/http.ts';
 import { mailSettings } from './_shared/mail.ts';
 import { clientIp, throttle, type WindowLimit } from './_shared/rate-limit.ts';
-import { defineRoutes, type Config } from './_shared/router.ts';
+import { defineRoutes, type Config, type RouteContext } from './_shared/router.ts';
 import {
   confirmByToken,
   newsletterOpen,
@@ -44,6 +44,16 @@ function refererPath(req: Request): string | null {
   } catch {
     return null;
   }
+}
+
+/** A mailed link's action (confirm, unsubscribe): its token from the body, throttled per address. */
+function tokenLink<T>(act: (db: Db, token: string) => Promise<T>) {
+  return async (req: Request, { netlify }: RouteContext) => {
+    const { token } = await readJson(req, NewsletterTokenInputSchema, MAX_BODY_BYTES);
+    const db = getDb();
+    await throttle(db, `newsletter-link:ip:${clientIp(req, netlify)}`, TOKEN_IP_LIMIT, 'Too many attempts.');
+    return json(await act(db, token));
+  };
 }
 
 /** Sign-ups per client address: enough for a household, too few to flood the list. */
@@ -87,34 +97,6 @@ export default defineRoutes([
       return json(body);
     },
   },
-  {
-    method: 'POST',
-    path: '/api/newsletter/unsubscribe',
-    handler: async (req, { netlify }) => {
-      const { token } = await readJson(req, NewsletterTokenInputSchema, MAX_BODY_BYTES);
-      const db = getDb();
-      await throttle(
-        db,
-        `newsletter-link:ip:${clientIp(req, netlify)}`,
-        TOKEN_IP_LIMIT,
-        'Too many attempts.',
-      );
-      return json(await unsubscribeByToken(db, token));
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/newsletter/confirm',
-    handler: async (req, { netlify }) => {
-      const { token } = await readJson(req, NewsletterTokenInputSchema, MAX_BODY_BYTES);
-      const db = getDb();
-      await throttle(
-        db,
-        `newsletter-link:ip:${clientIp(req, netlify)}`,
-        TOKEN_IP_LIMIT,
-        'Too many attempts.',
-      );
-      return json(await confirmByToken(db, token));
-    },
-  },
+  { method: 'POST', path: '/api/newsletter/unsubscribe', handler: tokenLink(unsubscribeByToken) },
+  { method: 'POST', path: '/api/newsletter/confirm', handler: tokenLink(confirmByToken) },
 ]);

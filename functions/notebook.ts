@@ -12,7 +12,7 @@ import {
   recentCooking,
   writeNote,
 } from './_shared/services/recipe-notebook.ts';
-import { recipeExists } from './_shared/services/saved.ts';
+import { existingRecipeId } from './_shared/recipe-param.ts';
 
 // A cook's private note on a recipe and their "I cooked this" log. Signed-in only; every answer
 // is `private, no-store`, and another cook's log entry answers 404 like a missing one.
@@ -30,12 +30,6 @@ export const config: Config = {
 
 /** How many log lines the account area shows. */
 const RECENT_COOKING = 20;
-
-async function existingRecipeId(raw: string | undefined): Promise<number> {
-  const id = pathParam(IdParam, raw, 'id');
-  if (!(await recipeExists(getDb(), id))) throw notFound('Recipe not found.');
-  return id;
-}
 
 export default defineRoutes([
   {

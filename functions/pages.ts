@@ -1,12 +1,11 @@
-import * as v from 'valibot';
 import { getDb } from '../db/client.ts';
 import { pageTag } from './_shared/cache/areas.ts';
 import { areaPolicy, footerPolicy } from './_shared/cache/policies.ts';
 import { publicOrAdmin } from './_shared/admin-reads.ts';
-import { json, notFound, readJson } from './_shared/http.ts';
-import { IdParam, pathParam, SlugParam } from './_shared/params.ts';
+import { createWith, saveWith, trashWith, updateWith } from './_shared/admin-routes.ts';
+import { json, notFound } from './_shared/http.ts';
+import { pathParam, SlugParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { requireAdmin } from './_shared/session.ts';
 import {
   createPage,
   deletePage,
@@ -62,46 +61,8 @@ export default defineRoutes([
       return json(page, viewer.admin ? {} : { cache: areaPolicy('pages', pageTag(page.slug)) });
     }),
   },
-  {
-    method: 'POST',
-    path: '/api/pages',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const input = await readJson(req, v.unknown(), PAGE_BODY_BYTES);
-      return json(await createPage(db, input, { author: admin.username, context: netlify }), { status: 201 });
-    },
-  },
-  {
-    method: 'PUT',
-    path: '/api/pages/footer',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const input = await readJson(req, v.unknown());
-      return json(await saveFooter(db, input, { author: admin.username, context: netlify }));
-    },
-  },
-  {
-    method: 'PUT',
-    path: '/api/pages/:id',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const input = await readJson(req, v.unknown(), PAGE_BODY_BYTES);
-      return json(await updatePage(db, id, input, { author: admin.username, context: netlify }));
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/pages/:id',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const trash = await deletePage(db, id, { author: admin.username, context: netlify });
-      return json({ deleted: true, id, trash });
-    },
-  },
+  { method: 'POST', path: '/api/pages', handler: createWith(createPage, PAGE_BODY_BYTES) },
+  { method: 'PUT', path: '/api/pages/footer', handler: saveWith(saveFooter) },
+  { method: 'PUT', path: '/api/pages/:id', handler: updateWith(updatePage, PAGE_BODY_BYTES) },
+  { method: 'DELETE', path: '/api/pages/:id', handler: trashWith(deletePage) },
 ]);

@@ -3,10 +3,10 @@ import { getDb, inOneTurn } from '../db/client.ts';
 import { categoryTag } from './_shared/cache/areas.ts';
 import { withResponseCache } from './_shared/cache/cached-response.ts';
 import { areaPolicy, recipeListPolicy, recipePolicy } from './_shared/cache/policies.ts';
-import { json, notFound, parseOrThrow, queryOf, readJson } from './_shared/http.ts';
+import { createWith, trashWith, updateWith } from './_shared/admin-routes.ts';
+import { json, notFound, parseOrThrow, queryOf } from './_shared/http.ts';
 import { IdParam, limitParam, OffsetParam, pathParam, SearchQuery, SlugParam } from './_shared/params.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { requireAdmin } from './_shared/session.ts';
 import {
   adminRecipeList,
   featuredRecipes,
@@ -98,39 +98,9 @@ export default defineRoutes([
       });
     }),
   },
-  {
-    method: 'POST',
-    path: '/api/recipes',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const input = await readJson(req, v.unknown(), RECIPE_BODY_BYTES);
-      const recipe = await createRecipe(db, input, { author: admin.username, context: netlify });
-      return json(recipe, { status: 201 });
-    },
-  },
-  {
-    method: 'PUT',
-    path: '/api/recipes/:id',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const input = await readJson(req, v.unknown(), RECIPE_BODY_BYTES);
-      return json(await updateRecipe(db, id, input, { author: admin.username, context: netlify }));
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/recipes/:id',
-    handler: async (req, { params, netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const id = pathParam(IdParam, params.id, 'id');
-      const trash = await deleteRecipe(db, id, { author: admin.username, context: netlify });
-      return json({ deleted: true, id, trash });
-    },
-  },
+  { method: 'POST', path: '/api/recipes', handler: createWith(createRecipe, RECIPE_BODY_BYTES) },
+  { method: 'PUT', path: '/api/recipes/:id', handler: updateWith(updateRecipe, RECIPE_BODY_BYTES) },
+  { method: 'DELETE', path: '/api/recipes/:id', handler: trashWith(deleteRecipe) },
   {
     method: 'GET',
     path: '/api/recipes/featured',

@@ -1,9 +1,10 @@
 import { getDb } from '../db/client.ts';
-import { json, notFound } from './_shared/http.ts';
+import { json } from './_shared/http.ts';
 import { IdParam, pathParam } from './_shared/params.ts';
-import { defineRoutes, type Config } from './_shared/router.ts';
+import { defineRoutes, type Config, type RouteContext } from './_shared/router.ts';
 import { optionalUser, requireUser } from './_shared/session.ts';
-import { isSaved, recipeExists, saveRecipe, savedRecipes, unsaveRecipe } from './_shared/services/saved.ts';
+import { existingRecipeId } from './_shared/recipe-param.ts';
+import { isSaved, saveRecipe, savedRecipes, unsaveRecipe } from './_shared/services/saved.ts';
 
 // Saved recipes. Saving and unsaving are idempotent: the answer is the new state.
 // Everything is per user, so every answer is `private, no-store`.
@@ -15,11 +16,14 @@ export const config: Config = {
 
 const LOGIN_TO_SAVE = 'Please log in to save recipes';
 
-/** The recipe id of the path, 404 when no such recipe exists. */
-async function existingRecipeId(raw: string | undefined): Promise<number> {
-  const id = pathParam(IdParam, raw, 'id');
-  if (!(await recipeExists(getDb(), id))) throw notFound('Recipe not found.');
-  return id;
+/** POST/DELETE …/save: the recipe saved or not, idempotently; the answer is the new state. */
+function setSaved(saved: boolean) {
+  return async (req: Request, { params }: RouteContext) => {
+    const user = await requireUser(req, LOGIN_TO_SAVE);
+    const recipeId = await existingRecipeId(params.id);
+    await (saved ? saveRecipe : unsaveRecipe)(getDb(), user.id, recipeId);
+    return json({ saved });
+  };
 }
 
 export default defineRoutes([
@@ -33,26 +37,8 @@ export default defineRoutes([
       return json({ saved: user ? await isSaved(getDb(), user.id, recipeId) : false });
     },
   },
-  {
-    method: 'POST',
-    path: '/api/recipes/:id/save',
-    handler: async (req, { params }) => {
-      const user = await requireUser(req, LOGIN_TO_SAVE);
-      const recipeId = await existingRecipeId(params.id);
-      await saveRecipe(getDb(), user.id, recipeId);
-      return json({ saved: true });
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/recipes/:id/save',
-    handler: async (req, { params }) => {
-      const user = await requireUser(req, LOGIN_TO_SAVE);
-      const recipeId = await existingRecipeId(params.id);
-      await unsaveRecipe(getDb(), user.id, recipeId);
-      return json({ saved: false });
-    },
-  },
+  { method: 'POST', path: '/api/recipes/:id/save', handler: setSaved(true) },
+  { method: 'DELETE', path: '/api/recipes/:id/save', handler: setSaved(false) },
   {
     method: 'GET',
     path: '/api/user/saved-recipes',

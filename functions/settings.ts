@@ -1,10 +1,9 @@
-import * as v from 'valibot';
 import { getDb } from '../db/client.ts';
 import { areaPolicy } from './_shared/cache/policies.ts';
 import { publicOrAdmin } from './_shared/admin-reads.ts';
-import { json, readJson } from './_shared/http.ts';
+import { saveWith } from './_shared/admin-routes.ts';
+import { json } from './_shared/http.ts';
 import { defineRoutes, type Config } from './_shared/router.ts';
-import { requireAdmin } from './_shared/session.ts';
 import { readSettings, saveSettings } from './_shared/services/settings.ts';
 
 // Site settings: GET for everyone (the app reads enableAnalytics and analyticsId at start; every
@@ -29,11 +28,6 @@ export default defineRoutes([
   {
     method: 'PUT',
     path: '/api/settings',
-    handler: async (req, { netlify }) => {
-      const db = getDb();
-      const admin = await requireAdmin(req, db);
-      const input = await readJson(req, v.unknown());
-      return json(await saveSettings(db, input, { author: admin.username, context: netlify }));
-    },
+    handler: saveWith(saveSettings),
   },
 ]);

@@ -2,7 +2,9 @@ import type { Context } from '@netlify/functions';
 import * as v from 'valibot';
 import { getDb, type Db } from '../../db/client.ts';
 import { requestPendingBuild } from './publish.ts';
-import { finishDeploy, hookCallFailed, pendingRequest } from './services/publishing.ts';
+import { finishDeploy } from './services/publish-deploys.ts';
+import { hookCallFailed } from './services/publish-hook-calls.ts';
+import { pendingRequest } from './services/publishing.ts';
 
 // Netlify's side of the publish loop's end. A Netlify build claims the pending publish request
 // when it reads the database (scripts/prepare-database.ts, as `netlify:{DEPLOY_ID}`); no process

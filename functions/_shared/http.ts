@@ -101,6 +101,19 @@ export function htmlPage(body: string, init: { status?: number; cache?: CachePol
   return new Response(body, { status: init.status ?? 200, headers });
 }
 
+/** A CSV download (`filename` names the file), never stored anywhere. */
+export function csvDownload(body: string, filename: string): Response {
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${filename}"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': SECURITY_HEADERS['Content-Security-Policy']!,
+    },
+  });
+}
+
 /** A redirect (a 301 by default) with the security headers and the given cache policy. */
 export function redirect(
   location: string,

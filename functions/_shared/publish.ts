@@ -10,11 +10,10 @@ import {
   buildInProgress,
   claimHookCall,
   hookCallFailed,
-  pendingRequest,
-  recordPublishRequest,
   takePublishSlot,
   wantNextBuild,
-} from './services/publishing.ts';
+} from './services/publish-hook-calls.ts';
+import { pendingRequest, recordPublishRequest } from './services/publishing.ts';
 
 // The one door from a content write to the prebuilt site (docs/DECISIONS.md "Publishing"). Every admin write,
 // generator batch and import calls `publish` with what it changed; nothing else calls the build

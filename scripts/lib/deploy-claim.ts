@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { claimForDeploy } from '../../functions/_shared/services/publishing.ts';
+import { claimForDeploy } from '../../functions/_shared/services/publish-deploys.ts';
 
 // A Netlify build's claim on the publish request it carries (the local server's builds claim in
 // scripts/lib/publish-runner.ts). Netlify runs one build of a site at a time, but the previous

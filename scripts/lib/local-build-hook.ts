@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import type { Db } from '../../db/client.ts';
 import { readBodyCapped } from '../../functions/_shared/capped-body.ts';
 import { ApiError } from '../../functions/_shared/http.ts';
-import { claimHookCall, recordPublishRequest } from '../../functions/_shared/services/publishing.ts';
+import { claimHookCall } from '../../functions/_shared/services/publish-hook-calls.ts';
+import { recordPublishRequest } from '../../functions/_shared/services/publishing.ts';
 import { BuildHookBodySchema } from '../../src/lib/schemas/publish.ts';
 import { ensureDataDirSecret, localAnswer as answer, secretMatches } from './local-endpoint.ts';
 

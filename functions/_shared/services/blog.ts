@@ -17,7 +17,7 @@ import {
 import { badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipe-writes.ts';
-import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
+import { deleteIntoTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';
 
@@ -91,14 +91,22 @@ async function assertBlogCategory(trx: Transaction<Database>, values: BlogPostIn
   }
 }
 
-export async function createPost(db: Db, input: unknown, options: WriteOptions = {}): Promise<BlogPost> {
+/** Creates a post; `createdAt` (an imported post's) dates it, otherwise it is new now. */
+export async function createPost(
+  db: Db,
+  input: unknown,
+  options: WriteOptions & { createdAt?: string | undefined } = {},
+): Promise<BlogPost> {
   const values = parseOrThrow(BlogPostInputSchema, input, 'blog post');
   const post = await writeWithSlug(db, values.slug, postClash, async (trx) => {
     await assertBlogCategory(trx, values);
     await assertSlugFree(trx, 'blog_posts', values.slug, postClash);
     const { id } = await trx
       .insertInto('blog_posts')
-      .values(blogPostToRow(values))
+      .values({
+        ...blogPostToRow(values),
+        ...(options.createdAt ? { created_at: options.createdAt, updated_at: options.createdAt } : {}),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return (await postById(trx, id))!;
@@ -109,9 +117,9 @@ export async function createPost(db: Db, input: unknown, options: WriteOptions =
 
 /**
  * Inside `trx`: replaces a stored post's row with `row`, keeping the state it replaces (`before`)
- * as a version by `author`. The one versioned write of a post: the form's PUT and the import use it.
+ * as a version by `author`. The one versioned write of a post (the form's PUT, a restore, the import).
  */
-export async function replacePostRow(
+async function replacePostRow(
   trx: Transaction<Database>,
   before: BlogPost,
   row: ReturnType<typeof blogPostToRow>,
@@ -172,14 +180,12 @@ export async function deletePost(db: Db, id: number, options: WriteOptions = {})
     if (!row) throw notFound('Blog post not found.');
     title = row.title;
     const tables = [await snapshotRows(trx, 'blog_posts', POST_TABLE_COLUMNS, sql<boolean>`id = ${id}`)];
-    const trashed = await moveToTrash(
+    return deleteIntoTrash(
       trx,
       { entity: 'post', entityId: id, title },
       { tables, relink: [] },
       options.author ?? 'admin',
     );
-    await trx.deleteFrom('blog_posts').where('id', '=', id).execute();
-    return trashed;
   });
   await publishBlog(`Blog post "${title}" deleted`, options);
   return entry;
@@ -281,14 +287,12 @@ export async function deleteBlogCategory(
         sql<boolean>`id = ${id}`,
       ),
     ];
-    const trashed = await moveToTrash(
+    return deleteIntoTrash(
       trx,
       { entity: 'blog-category', entityId: id, title: name },
       { tables, relink: [{ table: 'blog_posts', column: 'category_id', ids: posts.map((p) => p.id) }] },
       options.author ?? 'admin',
     );
-    await trx.deleteFrom('blog_categories').where('id', '=', id).execute();
-    return trashed;
   });
   await publishBlog(`Blog category "${name}" deleted`, options);
   return entry;

@@ -6,8 +6,9 @@ import { slugify } from '../../../src/lib/slug.ts';
 import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import type { WriteOptions } from './recipe-writes.ts';
-import { assertSlugFree, isUniqueViolation, slugClash } from './slugs.ts';
-import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
+import { inTransaction } from './in-transaction.ts';
+import { assertSlugFree, isUniqueViolation, slugClash, writeWithSlug } from './slugs.ts';
+import { deleteIntoTrash, snapshotRows, type TrashEntry } from './trash.ts';
 
 // Reads are shared with the build (content loaders): they live in db/queries/categories.ts.
 export { allCategories as listCategories, categoryBySlug } from '../../../db/queries/categories.ts';
@@ -33,21 +34,15 @@ export async function createCategory(db: Db, input: unknown, options: WriteOptio
     const message = 'The name needs at least one letter or digit';
     throw badRequest(message, [{ path: 'name', message }]);
   }
-  const id = await db
-    .transaction()
-    .execute(async (trx) => {
-      await assertSlugFree(trx, 'categories', slug, categoryClash);
-      const row = await trx
-        .insertInto('categories')
-        .values({ name: values.name, slug, description: values.description, image: values.image || null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw categoryClash(slug);
-      throw err;
-    });
+  const id = await writeWithSlug(db, slug, categoryClash, async (trx) => {
+    await assertSlugFree(trx, 'categories', slug, categoryClash);
+    const row = await trx
+      .insertInto('categories')
+      .values({ name: values.name, slug, description: values.description, image: values.image || null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
   const category = (await categoryById(db, id))!;
   if (options.publish !== false)
     await publish({ reason: `Category "${category.name}" created`, categories: [slug] }, options.context);
@@ -62,37 +57,34 @@ export async function updateCategory(
   options: WriteOptions = {},
 ): Promise<Category> {
   const values = parseOrThrow(CategoryInputSchema, input, 'category');
-  const before = await db
-    .transaction()
-    .execute(async (trx) => {
-      const row = await trx
-        .selectFrom('categories')
-        .select(['id', 'slug'])
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!row) throw notFound('Category not found.');
-      const slug = values.slug ?? row.slug;
-      if (slug !== row.slug) {
-        await assertSlugFree(trx, 'categories', slug, categoryClash);
-      }
-      await trx
-        .updateTable('categories')
-        .set({
-          name: values.name,
-          slug,
-          description: values.description,
-          ...(values.image !== undefined ? { image: values.image || null } : {}),
-          updated_at: sql<Date>`now()`,
-        })
-        .where('id', '=', id)
-        .execute();
-      return row;
-    })
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err) && values.slug) throw categoryClash(values.slug);
-      throw err;
-    });
+  const before = await inTransaction(db, async (trx) => {
+    const row = await trx
+      .selectFrom('categories')
+      .select(['id', 'slug'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('Category not found.');
+    const slug = values.slug ?? row.slug;
+    if (slug !== row.slug) {
+      await assertSlugFree(trx, 'categories', slug, categoryClash);
+    }
+    await trx
+      .updateTable('categories')
+      .set({
+        name: values.name,
+        slug,
+        description: values.description,
+        ...(values.image !== undefined ? { image: values.image || null } : {}),
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', id)
+      .execute();
+    return row;
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err) && values.slug) throw categoryClash(values.slug);
+    throw err;
+  });
   const category = (await categoryById(db, id))!;
   if (options.publish !== false)
     await publish(
@@ -128,14 +120,12 @@ export async function deleteCategory(db: Db, id: number, options: WriteOptions =
       if (used) throw new ApiError(409, CATEGORY_IN_USE);
       removed = row;
       const tables = [await snapshotRows(trx, 'categories', CATEGORY_COLUMNS, sql<boolean>`id = ${id}`)];
-      const trashed = await moveToTrash(
+      return deleteIntoTrash(
         trx,
         { entity: 'category', entityId: id, title: row.name },
         { tables, relink: [] },
         options.author ?? 'admin',
       );
-      await trx.deleteFrom('categories').where('id', '=', id).execute();
-      return trashed;
     })
     .catch((err: unknown) => {
       // A recipe added to it between the check and the delete (the foreign key refuses).

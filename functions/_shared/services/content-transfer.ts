@@ -1,10 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import * as v from 'valibot';
 import type { Db } from '../../../db/client.ts';
-import { blogPostToRow } from '../../../db/mappers/blog-post.ts';
-import { PAGE_COLUMNS, pageToRow } from '../../../db/mappers/page.ts';
 import { RECIPE_COLUMNS, recipeFromRow, recipeToRow } from '../../../db/mappers/recipe.ts';
-import { settingsToRow } from '../../../db/mappers/settings.ts';
 import type { Database } from '../../../db/schema.ts';
 import { BlogCategoryInputSchema } from '../../../src/lib/schemas/blog-category.ts';
 import {
@@ -17,13 +14,13 @@ import {
   type ImportReport,
 } from '../../../src/lib/schemas/content-export.ts';
 import { PageInputSchema } from '../../../src/lib/schemas/page.ts';
-import type { Settings } from '../../../src/lib/schemas/settings.ts';
 import { badRequest, issueSentence, parseOrThrow, type Issue } from '../http.ts';
 import { publish } from '../publish.ts';
-import { listPosts, postById, replacePostRow } from './blog.ts';
-import { listPages, replacePageRow } from './pages.ts';
+import { createBlogCategory, createPost, listPosts, updateBlogCategory, updatePost } from './blog.ts';
+import { createCategory, updateCategory } from './categories.ts';
+import { createPage, listPages, updatePage } from './pages.ts';
 import { recipeVersionData, replaceRecipeRow, type WriteOptions } from './recipe-writes.ts';
-import { readSettings } from './settings.ts';
+import { readSettings, saveSettings } from './settings.ts';
 
 // Export and import of all content. The export is the shape the admin forms
 // send (plus slugs and dates), so an import is validated by the very same schemas. An import
@@ -113,7 +110,9 @@ export async function importContent(
   options: WriteOptions & { dryRun: boolean },
 ): Promise<ImportReport> {
   const doc = parseOrThrow(ContentExportSchema, input, 'content');
-  const author = options.author ?? 'import';
+  // Every write goes through its service inside the import's transaction, unpublished: the
+  // import publishes once at the end.
+  const quiet: WriteOptions = { author: options.author ?? 'import', publish: false };
   const report: ImportReport = {
     dryRun: options.dryRun,
     recipes: emptyReport(),
@@ -128,22 +127,16 @@ export async function importContent(
   try {
     await db.transaction().execute(async (trx) => {
       await checkReferences(trx, doc);
-      await importCategories(trx, doc, current, report.categories);
-      await importRecipes(trx, doc, current, report.recipes, author);
-      await importPages(trx, doc, current, report.pages, author);
-      await importBlogCategories(trx, doc, current, report.blogCategories);
-      await importPosts(trx, doc, current, report.blogPosts, author);
+      const run: ImportRun = { trx, doc, current, quiet };
+      await importCategories(run, report.categories);
+      await importRecipes(run, report.recipes);
+      await importPages(run, report.pages);
+      await importBlogCategories(run, report.blogCategories);
+      await importPosts(run, report.blogPosts);
       if (doc.settings && canonical(withoutUrl(doc.settings)) !== canonical(withoutUrl(current.settings))) {
         report.settings.changed = true;
-        const settings: Settings = {
-          ...doc.settings,
-          siteUrl: doc.settings.siteUrl ?? current.settings!.siteUrl!,
-        };
-        await trx
-          .updateTable('settings')
-          .set({ ...settingsToRow(settings), updated_at: sql<Date>`now()` })
-          .where('id', '=', 1)
-          .execute();
+        const siteUrl = doc.settings.siteUrl ?? current.settings!.siteUrl!;
+        await saveSettings(trx, { ...doc.settings, siteUrl }, quiet);
       }
       if (options.dryRun) throw new DryRunRollback();
     });
@@ -204,6 +197,17 @@ async function checkReferences(trx: Transaction<Database>, doc: ContentExportVal
 }
 
 /**
+ * One import: its transaction, the document, the current content in the document's terms, and
+ * the write options every service call gets.
+ */
+interface ImportRun {
+  trx: Transaction<Database>;
+  doc: ContentExportValues;
+  current: ContentExportValues;
+  quiet: WriteOptions;
+}
+
+/**
  * One kind's import, matched by slug: an item the database lacks is created, one that differs
  * from what is stored is updated, and the rest are counted as unchanged.
  */
@@ -230,10 +234,20 @@ async function importBySlug<Item extends { slug: string }, Stored extends { slug
   }
 }
 
-async function importCategories(
+/** The id of the stored row with `slug`: the import matches items by slug, the services update by id. */
+async function idBySlug(
   trx: Transaction<Database>,
-  doc: ContentExportValues,
-  current: ContentExportValues,
+  table: 'categories' | 'pages' | 'blog_categories' | 'blog_posts',
+  slug: string,
+): Promise<number> {
+  const { rows } = await sql<{ id: number }>`SELECT id FROM ${sql.table(table)} WHERE slug = ${slug}`.execute(
+    trx,
+  );
+  return rows[0]!.id;
+}
+
+async function importCategories(
+  { trx, doc, current, quiet }: ImportRun,
   report: ImportKindReport,
 ): Promise<void> {
   const rowOf = (c: ContentExportValues['categories'][number]) => ({
@@ -244,22 +258,14 @@ async function importCategories(
   });
   await importBySlug(doc.categories, current.categories, report, {
     same: (before, c) => canonical({ ...before, image: before.image || null }) === canonical(rowOf(c)),
-    create: (c) => trx.insertInto('categories').values(rowOf(c)).execute(),
-    update: (c) =>
-      trx
-        .updateTable('categories')
-        .set({ ...rowOf(c), updated_at: sql<Date>`now()` })
-        .where('slug', '=', c.slug)
-        .execute(),
+    create: (c) => createCategory(trx, c, quiet),
+    update: async (c) => updateCategory(trx, await idBySlug(trx, 'categories', c.slug), c, quiet),
   });
 }
 
 async function importRecipes(
-  trx: Transaction<Database>,
-  doc: ContentExportValues,
-  current: ContentExportValues,
+  { trx, doc, current, quiet }: ImportRun,
   report: ImportKindReport,
-  author: string,
 ): Promise<void> {
   // Compared as stored (defaults filled in, JSON parsed), not as written.
   const stored = (item: RecipeItem) => {
@@ -282,65 +288,42 @@ async function importRecipes(
         .where('slug', '=', r.slug)
         .executeTakeFirstOrThrow();
       const { created_at: _created, updated_at: _updatedAt, ...update } = recipeRowOf(r);
-      await replaceRecipeRow(trx, old, update, author);
+      await replaceRecipeRow(trx, old, update, quiet.author!);
     },
   });
 }
 
-async function importPages(
-  trx: Transaction<Database>,
-  doc: ContentExportValues,
-  current: ContentExportValues,
-  report: ImportKindReport,
-  author: string,
-): Promise<void> {
+async function importPages({ trx, doc, current, quiet }: ImportRun, report: ImportKindReport): Promise<void> {
   const pages = doc.pages.map((page) => v.parse(PageInputSchema, page));
   await importBySlug(pages, current.pages, report, {
     same: (before, values) => canonical(before) === canonical(values),
-    create: (values) => trx.insertInto('pages').values(pageToRow(values)).execute(),
-    update: async (values) => {
-      const old = await trx
-        .selectFrom('pages')
-        .select(PAGE_COLUMNS)
-        .where('slug', '=', values.slug)
-        .executeTakeFirstOrThrow();
-      await replacePageRow(trx, old, values, author);
-    },
+    create: (values) => createPage(trx, values, quiet),
+    update: async (values) => updatePage(trx, await idBySlug(trx, 'pages', values.slug), values, quiet),
   });
 }
 
 async function importBlogCategories(
-  trx: Transaction<Database>,
-  doc: ContentExportValues,
-  current: ContentExportValues,
+  { trx, doc, current, quiet }: ImportRun,
   report: ImportKindReport,
 ): Promise<void> {
   const categories = doc.blogCategories.map((c) => v.parse(BlogCategoryInputSchema, c));
   await importBySlug(categories, current.blogCategories, report, {
     same: (before, values) => canonical(before) === canonical(values),
-    create: (values) => trx.insertInto('blog_categories').values(values).execute(),
-    update: (values) =>
-      trx.updateTable('blog_categories').set(values).where('slug', '=', values.slug).execute(),
+    create: (values) => createBlogCategory(trx, values, quiet),
+    update: async (values) =>
+      updateBlogCategory(trx, await idBySlug(trx, 'blog_categories', values.slug), values, quiet),
   });
 }
 
-async function importPosts(
-  trx: Transaction<Database>,
-  doc: ContentExportValues,
-  current: ContentExportValues,
-  report: ImportKindReport,
-  author: string,
-): Promise<void> {
+async function importPosts({ trx, doc, current, quiet }: ImportRun, report: ImportKindReport): Promise<void> {
   type PostItem = ContentExportValues['blogPosts'][number];
   const categoryIds = new Map(
     (await trx.selectFrom('blog_categories').select(['id', 'slug']).execute()).map((c) => [c.slug, c.id]),
   );
-  const rowOf = (post: PostItem) => {
+  /** The post form's values: the blog category named by its id in this database. */
+  const inputOf = (post: PostItem) => {
     const { createdAt: _createdAt, categorySlug, categoryId: _ignored, ...values } = post;
-    return blogPostToRow({
-      ...values,
-      categoryId: categorySlug ? (categoryIds.get(categorySlug) ?? null) : null,
-    });
+    return { ...values, categoryId: categorySlug ? (categoryIds.get(categorySlug) ?? null) : null };
   };
   const strip = (p: PostItem) => {
     const { createdAt: _c, categoryId: _i, ...rest } = p;
@@ -348,21 +331,8 @@ async function importPosts(
   };
   await importBySlug(doc.blogPosts, current.blogPosts, report, {
     same: (before, post) => canonical(strip(before)) === canonical(strip(post)),
-    create: (post) =>
-      trx
-        .insertInto('blog_posts')
-        .values({
-          ...rowOf(post),
-          ...(post.createdAt ? { created_at: post.createdAt, updated_at: post.createdAt } : {}),
-        })
-        .execute(),
-    update: async (post) => {
-      const old = await trx
-        .selectFrom('blog_posts')
-        .select('id')
-        .where('slug', '=', post.slug)
-        .executeTakeFirstOrThrow();
-      await replacePostRow(trx, (await postById(trx, old.id))!, rowOf(post), author);
-    },
+    create: (post) => createPost(trx, inputOf(post), { ...quiet, createdAt: post.createdAt }),
+    update: async (post) =>
+      updatePost(trx, await idBySlug(trx, 'blog_posts', post.slug), inputOf(post), quiet),
   });
 }

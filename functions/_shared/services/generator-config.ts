@@ -207,14 +207,37 @@ export async function resolveModel(db: Db, modelId: string | undefined): Promise
   return model;
 }
 
-/** 503 when the generator cannot run (no key), 403 when the admin switched it off. */
+/** 409 with `message` unless the admin switched `setting` on in the AI Generator tab. */
+async function assertSwitchedOn(
+  db: Db,
+  setting: 'is_enabled' | 'csv_upload_enabled',
+  message: string,
+): Promise<void> {
+  const row = await db.selectFrom('generator_config').selectAll().where('id', '=', 1).executeTakeFirst();
+  if (!row?.[setting]) throw new ApiError(409, message);
+}
+
+/** 503 when the generator cannot run (no key), 409 when the admin switched it off. */
 export async function assertGeneratorAvailable(db: Db): Promise<void> {
   if (!isConfigured()) throw new ApiError(503, 'AI generation is not configured');
-  const row = await db
-    .selectFrom('generator_config')
-    .select('is_enabled')
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  if (!row?.is_enabled)
-    throw new ApiError(409, 'The AI generator is switched off. Turn it on in the AI Generator tab first.');
+  await assertSwitchedOn(
+    db,
+    'is_enabled',
+    'The AI generator is switched off. Turn it on in the AI Generator tab first.',
+  );
+}
+
+/** The model a generator request asks for, once the generator is known to be available. */
+export async function availableModel(db: Db, modelId: string | undefined): Promise<AiModel> {
+  await assertGeneratorAvailable(db);
+  return resolveModel(db, modelId);
+}
+
+/** 409 unless CSV upload is switched on. */
+export function assertCsvUploadOn(db: Db): Promise<void> {
+  return assertSwitchedOn(
+    db,
+    'csv_upload_enabled',
+    'CSV upload is switched off. Turn it on in the AI Generator tab first.',
+  );
 }

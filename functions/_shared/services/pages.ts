@@ -14,7 +14,7 @@ import {
 import { badRequest, issueSentence, notFound, parseOrThrow, toIssues } from '../http.ts';
 import { publish, type PublishScope } from '../publish.ts';
 import type { WriteOptions } from './recipe-writes.ts';
-import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
+import { deleteIntoTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { assertSlugFree, slugClash, writeWithSlug } from './slugs.ts';
 import { keepVersion } from './versions.ts';
 
@@ -94,9 +94,9 @@ export async function createPage(db: Db, input: unknown, options: WriteOptions =
 
 /**
  * Inside `trx`: replaces a stored page with `values`, keeping the state it replaces as a version
- * by `author`. The one versioned write of a page: the form's PUT and the import use it.
+ * by `author`. The one versioned write of a page (the form's PUT, a restore, the import).
  */
-export async function replacePageRow(
+async function replacePageRow(
   trx: Transaction<Database>,
   stored: Selectable<PagesTable>,
   values: PageInputValues,
@@ -160,14 +160,12 @@ export async function deletePage(db: Db, id: number, options: WriteOptions = {})
     if (!row) throw notFound('Page not found.');
     removed = row;
     const tables = [await snapshotRows(trx, 'pages', [...PAGE_COLUMNS], sql<boolean>`id = ${id}`)];
-    const trashed = await moveToTrash(
+    return deleteIntoTrash(
       trx,
       { entity: 'page', entityId: id, title: row.title },
       { tables, relink: [] },
       options.author ?? 'admin',
     );
-    await trx.deleteFrom('pages').where('id', '=', id).execute();
-    return trashed;
   });
   if (options.publish !== false && removed)
     await publish(scopeOf(`Page "${removed.title}" deleted`, [removed.slug]), options.context);

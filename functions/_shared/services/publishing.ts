@@ -14,7 +14,8 @@ import {
 // (a partial unique index keeps it one); a build claims it, then finishes or fails it (another
 // partial unique index keeps builds to one at a time). Every step is one statement or one short
 // transaction, so function instances, the local server and the Netlify build agree without
-// sharing memory.
+// sharing memory. Asking for a build (the hook call) is in ./publish-hook-calls.ts, Netlify's
+// deploys claiming and finishing a request in ./publish-deploys.ts.
 
 type Row = Selectable<PublishRequestsTable>;
 
@@ -34,8 +35,6 @@ export interface PublishRequest {
 
 /** A build that has not reported back after this long is taken for dead (Netlify stops builds at 15 min by default). */
 export const BUILD_STALE_MINUTES = 30;
-/** A build hook call that no build picked up after this long is made again by the next request. */
-export const HOOK_STALE_MINUTES = 15;
 /**
  * When a builder (the local server, or the build a Netlify build hook started) starts building
  * the pending request: once it has been quiet for `quietMs` (or has waited `maxWaitMs` under a
@@ -53,7 +52,8 @@ export const PUBLISH_TIMING: PublishTiming = { quietMs: 1000, maxWaitMs: 10_000,
 /** Finished requests kept for the dashboard's history. */
 const KEEP_FINISHED = 100;
 
-function toRequest(row: Row): PublishRequest {
+/** A request as its row says, its scope checked (a row from elsewhere becomes a full rebuild). */
+export function toRequest(row: Row): PublishRequest {
   const parsed = v.safeParse(PendingScopeSchema, row.scope);
   return {
     id: row.id,
@@ -100,96 +100,6 @@ export async function recordPublishRequest(
       .executeTakeFirstOrThrow();
     return toRequest(updated);
   });
-}
-
-/**
- * Marks the pending request's build as requested, for one caller only: the one that gets the
- * request back calls the build hook. A call no build picked up is renewed after HOOK_STALE_MINUTES.
- */
-export async function claimHookCall(db: Db, requestId: number): Promise<PublishRequest | undefined> {
-  const row = await db
-    .updateTable('publish_requests')
-    .set({ hook_called_at: sql`now()`, error: null, content: true })
-    .where('id', '=', requestId)
-    .where('started_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('hook_called_at', 'is', null),
-        eb('hook_called_at', '<', sql<Date>`now() - make_interval(mins => ${HOOK_STALE_MINUTES})`),
-      ]),
-    )
-    .returningAll()
-    .executeTakeFirst();
-  return row ? toRequest(row) : undefined;
-}
-
-/** The build hook could not be reached: say so, and let the next write call it again. */
-export async function hookCallFailed(db: Db, requestId: number, message: string): Promise<void> {
-  await db
-    .updateTable('publish_requests')
-    .set({ hook_called_at: null, error: message })
-    .where('id', '=', requestId)
-    .where('started_at', 'is', null)
-    .execute();
-}
-
-/**
- * Marks the pending request to be built by the next build, without calling the hook: a build is
- * running, and its end (the local builder's loop, Netlify's deploy events) starts the next one.
- */
-export async function wantNextBuild(db: Db, requestId: number): Promise<void> {
-  await db
-    .updateTable('publish_requests')
-    .set({ content: true })
-    .where('id', '=', requestId)
-    .where('started_at', 'is', null)
-    .execute();
-}
-
-/** Whether a build is running and has not outlived BUILD_STALE_MINUTES. */
-export async function buildInProgress(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom('publish_requests')
-    .select('id')
-    .where('started_at', 'is not', null)
-    .where('finished_at', 'is', null)
-    .where('started_at', '>=', sql<Date>`now() - make_interval(mins => ${BUILD_STALE_MINUTES})`)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The name a Netlify deploy records on the request its build carries. */
-export function deployBuilder(deployId: string): string {
-  return `netlify:${deployId}`;
-}
-
-/**
- * A Netlify build is about to read the database: it carries everything waiting now, rating
- * changes included, as `netlify:{deployId}`. Its deploy event finishes the request.
- */
-export function claimForDeploy(db: Db, deployId: string): Promise<ClaimResult> {
-  return claimPendingRequest(db, deployBuilder(deployId), { requestedOnly: false });
-}
-
-/**
- * A deploy ended (Netlify's deploy-succeeded / deploy-failed events): finishes the request its
- * build claimed, live or failed with the deploy's error. Undefined when that deploy claimed none.
- */
-export async function finishDeploy(
-  db: Db,
-  deployId: string,
-  error?: string,
-): Promise<PublishRequest | undefined> {
-  const row = await db
-    .selectFrom('publish_requests')
-    .selectAll()
-    .where('builder', '=', deployBuilder(deployId))
-    .where('started_at', 'is not', null)
-    .where('finished_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  await finishRequest(db, row.id, error);
-  return toRequest(row);
 }
 
 /** The waiting request, if any. */
@@ -369,25 +279,6 @@ async function pruneFinished(db: Db): Promise<void> {
         .limit(KEEP_FINISHED),
     )
     .execute();
-}
-
-/**
- * Uses a rate-limited way to publish: true (and the slot taken) when it was last used more
- * than `seconds` ago. One statement, so two instances never both get it.
- */
-export async function takePublishSlot(db: Db, name: string, seconds: number): Promise<boolean> {
-  const row = await db
-    .insertInto('publish_slots')
-    .values({ name, used_at: sql`now()` })
-    .onConflict((oc) =>
-      oc
-        .column('name')
-        .doUpdateSet({ used_at: sql`now()` })
-        .where('publish_slots.used_at', '<=', sql<Date>`now() - make_interval(secs => ${seconds})`),
-    )
-    .returning('name')
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 const iso = (d: Date | null | undefined) => (d ? new Date(d).toISOString() : null);

@@ -9,7 +9,7 @@ import { slugify, uniqueSlug } from '../../../src/lib/slug.ts';
 import { ApiError, badRequest, notFound, parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
 import { notebookSnapshots } from './notebook-trash.ts';
-import { moveToTrash, snapshotRows, type TrashEntry } from './trash.ts';
+import { deleteIntoTrash, snapshotRows, type TrashEntry } from './trash.ts';
 import { keepVersion } from './versions.ts';
 
 // Writes (admin form, generator, import). Each is one transaction and then one `publish` with
@@ -239,7 +239,7 @@ export async function deleteRecipe(db: Db, id: number, options: WriteOptions = {
       .select('id')
       .where('recipe_id', '=', id)
       .execute();
-    const trashed = await moveToTrash(
+    return deleteIntoTrash(
       trx,
       { entity: 'recipe', entityId: id, title: row.title },
       {
@@ -248,8 +248,6 @@ export async function deleteRecipe(db: Db, id: number, options: WriteOptions = {
       },
       options.author ?? 'admin',
     );
-    await trx.deleteFrom('recipes').where('id', '=', id).execute();
-    return trashed;
   });
   if (options.publish !== false && removed)
     await publish({ reason: `Recipe "${removed.title}" deleted`, recipes: [ref(removed)] }, options.context);

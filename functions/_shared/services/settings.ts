@@ -6,6 +6,7 @@ import { defaultSettings } from '../../../src/lib/site-defaults.ts';
 import { siteUrl } from '../../../src/lib/site-url.ts';
 import { parseOrThrow } from '../http.ts';
 import { publish } from '../publish.ts';
+import { inTransaction } from './in-transaction.ts';
 import type { WriteOptions } from './recipe-writes.ts';
 
 // Site settings: one row, read by everyone, written by the admin.
@@ -31,7 +32,7 @@ export async function saveSettings(db: Db, input: unknown, options: WriteOptions
   const values = parseOrThrow(SettingsInputSchema, isObject ? { ...current, ...input } : input, 'settings');
   const settings: Settings = { ...values, siteUrl: values.siteUrl ?? siteOrigin() };
   const row = settingsToRow(settings);
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .insertInto('settings')
       .values({ id: 1, ...row } as never)

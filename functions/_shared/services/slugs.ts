@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../../db/client.ts';
 import type { Database } from '../../../db/schema.ts';
 import { ApiError } from '../http.ts';
+import { inTransaction } from './in-transaction.ts';
 
 // One rule for every entity addressed by a slug (pages, blog posts and categories, categories):
 // a slug names one row, and asking for a used one is a 409 with the same sentence. The check runs
@@ -28,7 +29,7 @@ export async function assertSlugFree(
 }
 
 /**
- * Runs a write that gives a row `slug` in one transaction. When another write takes the slug
+ * Runs a write that gives a row `slug` in one transaction (or inside `db`, when it is one). When another write takes the slug
  * between the check inside and the write (the unique index refuses), the answer is the same 409.
  */
 export function writeWithSlug<T>(
@@ -37,11 +38,8 @@ export function writeWithSlug<T>(
   clash: (slug: string) => ApiError,
   write: (trx: Transaction<Database>) => Promise<T>,
 ): Promise<T> {
-  return db
-    .transaction()
-    .execute(write)
-    .catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw clash(slug);
-      throw err;
-    });
+  return inTransaction(db, write).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw clash(slug);
+    throw err;
+  });
 }

@@ -51,8 +51,20 @@ const RELINKABLE: Record<string, string[]> = {
   blog_posts: ['category_id'],
 };
 
-/** Records what a delete is about to remove; returns the trash entry (its id restores it). */
-export async function moveToTrash(
+/** The table of each kind of content the trash keeps. */
+const TABLE_OF = {
+  recipe: 'recipes',
+  category: 'categories',
+  page: 'pages',
+  post: 'blog_posts',
+  'blog-category': 'blog_categories',
+} as const satisfies Record<TrashedEntity, keyof Database>;
+
+/**
+ * Inside `trx`: records the item and what hangs on it (`data`) as a trash entry, then deletes
+ * the item's row. Returns the entry (its id restores it).
+ */
+export async function deleteIntoTrash(
   trx: Transaction<Database>,
   item: { entity: TrashedEntity; entityId: number; title: string },
   data: TrashData,
@@ -73,6 +85,7 @@ export async function moveToTrash(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await trx.deleteFrom(TABLE_OF[item.entity]).where('id', '=', item.entityId).execute();
   return toEntry(row);
 }
 
