@@ -3,13 +3,11 @@ import { errorText } from '../../lib/api/client.ts';
 import { detailFallbackImage } from '../../lib/fallback-images.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
 import { stepUsesOf } from '../../lib/step-ingredients.ts';
-import IngredientList from './IngredientList.tsx';
 import InstructionList from './InstructionList.tsx';
 import Dialog, { DialogClose, DialogDescription, DialogTitle } from '../shared/Dialog.tsx';
 import { fetchRecipe } from './recipe-cache.ts';
-import ScalingCalculator from './ScalingCalculator.tsx';
+import RecipeTools from './RecipeTools.tsx';
 import StarRating from './StarRating.tsx';
-import UnitToggle from './UnitToggle.tsx';
 
 // Recipe detail dialog: at most 90 % of the screen high; hero with title and
 // description; Prep / Cook / Servings / Calories; 'View Full Recipe' and 'Start Cooking Mode';
@@ -165,18 +163,15 @@ function DialogBody({ recipe, ids }: { recipe: Recipe; ids: string }) {
         <div data-ad-slot="recipe-top" hidden aria-hidden="true" />
 
         <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-          <section aria-labelledby={`${ids}-ingredients`} className="space-y-4">
-            <ScalingCalculator recipeId={recipe.id} originalServings={recipe.servings} />
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 id={`${ids}-ingredients`} className="font-serif text-xl font-bold">
-                Ingredients
-              </h3>
-              <UnitToggle />
-            </div>
-            <IngredientList
-              recipeId={recipe.id}
-              originalServings={recipe.servings}
-              ingredients={recipe.ingredients}
+          <section aria-labelledby={`${ids}-ingredients`}>
+            <RecipeTools
+              recipe={recipe}
+              compact
+              heading={
+                <h3 id={`${ids}-ingredients`} className="font-serif text-xl font-bold">
+                  Ingredients
+                </h3>
+              }
             />
           </section>
           <div className="space-y-8">
