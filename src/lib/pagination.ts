@@ -65,3 +65,13 @@ export function pageDescription(description: string, n: number, count: number): 
   const text = description.trim();
   return `${text}${/[.!?]$/.test(text) ? '' : '.'} Page ${n} of ${count}.`;
 }
+
+/** What a list page's layout needs of its numbering: title, description and its neighbours' paths. */
+export function pageHead(page: PageInfo, title: string, description: string) {
+  return {
+    title: pageTitle(title, page.current),
+    description: pageDescription(description, page.current, page.count),
+    prevPath: prevPath(page),
+    nextPath: nextPath(page),
+  };
+}

@@ -1,4 +1,4 @@
-import { ingredientSections, instructionTexts } from './recipe-text.ts';
+import { allIngredientLines, ingredientSections, instructionTexts } from './recipe-text.ts';
 import type { Recipe, StepIngredients } from './schemas/recipe.ts';
 import { ingredientToItem } from './shopping/ingredient-item.ts';
 
@@ -293,6 +293,28 @@ export function stepIngredientsOf(recipe: Pick<Recipe, 'ingredients' | 'instruct
   if (recipe.stepIngredients) return steps.map((_, i) => recipe.stepIngredients?.[i] ?? []);
   const sections = (ingredientSections(recipe.ingredients) ?? []).map((s) => s.items);
   return matchStepIngredients(steps, sections);
+}
+
+/** What a recipe's steps use: the matches and the lines they point into, as the step lists draw them. */
+export interface StepUses {
+  recipeId: number;
+  originalServings: number;
+  /** The ingredient lines, sections flattened in order. */
+  lines: string[];
+  /** Per step, the lines it uses. */
+  steps: StepIngredient[][];
+}
+
+/** A recipe's step uses, for the recipe page, cooking mode and the card dialog alike. */
+export function stepUsesOf(
+  recipe: Pick<Recipe, 'id' | 'servings' | 'ingredients' | 'instructions' | 'stepIngredients'>,
+): StepUses {
+  return {
+    recipeId: recipe.id,
+    originalServings: recipe.servings,
+    lines: allIngredientLines(recipe.ingredients),
+    steps: stepIngredientsOf(recipe),
+  };
 }
 
 /** The steps and ingredients a recipe form would save. */

@@ -5,6 +5,7 @@ import {
   nextPath,
   pageCount,
   pageDescription,
+  pageHead,
   pageItems,
   pageNumbers,
   pagePath,
@@ -66,5 +67,21 @@ describe('numbered list pages', () => {
   ])('%s page %i: title and description', (title, description, n, count, wantTitle, wantDescription) => {
     expect(pageTitle(title, n)).toBe(wantTitle);
     expect(pageDescription(description, n, count)).toBe(wantDescription);
+  });
+
+  it.each([
+    [1, { title: 'Soups', description: 'Warm bowls.', prevPath: undefined, nextPath: '/c/page/2' }],
+    [
+      3,
+      {
+        title: 'Soups – Page 3',
+        description: 'Warm bowls. Page 3 of 3.',
+        prevPath: '/c/page/2',
+        nextPath: undefined,
+      },
+    ],
+  ])('the head of page %i', (current, expected) => {
+    const page: PageInfo = { current, count: 3, size: 24, total: 50, base: '/c' };
+    expect(pageHead(page, 'Soups', 'Warm bowls.')).toEqual(expected);
   });
 });

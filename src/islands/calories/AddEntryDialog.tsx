@@ -15,6 +15,7 @@ import {
 import { showToast } from '../../stores/toasts.ts';
 import Dialog, { DialogClose, DialogNotice } from '../shared/Dialog.tsx';
 import { MEAL_LABELS, onDay } from './calorie-format.ts';
+import { Field } from '../shared/fields.tsx';
 
 // The add-entry dialog: a recipe picker (this recipe chosen), servings 0.5–10 in steps of
 // 0.5 (default 1), the meal, and the calories the entry will add. A recipe must be chosen;
@@ -132,10 +133,7 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
       }
     >
       <form id={`${ids}-form`} ref={formRef} noValidate onSubmit={submit} className="space-y-5">
-        <div className="space-y-1.5">
-          <label htmlFor={`${ids}-recipe`} className="block px-1 text-sm font-semibold">
-            Recipe
-          </label>
+        <Field id={`${ids}-recipe`} label="Recipe" padded>
           <select
             id={`${ids}-recipe`}
             name="recipeId"
@@ -166,12 +164,9 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
               Could not load the recipe list; this recipe can still be added.
             </p>
           )}
-        </div>
+        </Field>
 
-        <div className="space-y-1.5">
-          <label htmlFor={`${ids}-servings`} className="block px-1 text-sm font-semibold">
-            Servings
-          </label>
+        <Field id={`${ids}-servings`} label="Servings" padded>
           <div className="flex items-center gap-2">
             <button
               type="button"
@@ -212,7 +207,7 @@ export default function AddEntryDialog({ open, onClose, date, recipe }: AddEntry
           <p className="muted px-1 text-xs">
             From {ENTRY_SERVINGS.min} to {ENTRY_SERVINGS.max}, in steps of {ENTRY_SERVINGS.step}.
           </p>
-        </div>
+        </Field>
 
         <fieldset>
           <legend className="px-1 text-sm font-semibold">Meal</legend>

@@ -21,6 +21,7 @@ import { formatDay, MEAL_LABELS } from './calorie-format.ts';
 import { plusIcon } from '../../lib/icons/plus.ts';
 import { trashIcon } from '../../lib/icons/trash.ts';
 import { Icon } from '../shared/Icon.tsx';
+import { Field } from '../shared/fields.tsx';
 
 // The calorie tracker dialog: a day (today by default, in the user's time zone), the daily
 // goal (1000–5000, default 2000, saved to the account), that day's entries by meal with their
@@ -79,10 +80,7 @@ export default function CalorieTrackerDialog({ open, onClose, recipe }: CalorieT
     >
       <div className="space-y-5">
         <div className="grid gap-4 sm:grid-cols-2">
-          <div className="space-y-1.5">
-            <label htmlFor={`${ids}-date`} className="block px-1 text-sm font-semibold">
-              Date
-            </label>
+          <Field id={`${ids}-date`} label="Date" padded>
             <input
               id={`${ids}-date`}
               type="date"
@@ -95,7 +93,7 @@ export default function CalorieTrackerDialog({ open, onClose, recipe }: CalorieT
               data-autofocus
               className="field rounded-xl"
             />
-          </div>
+          </Field>
           <GoalForm goal={day.goal} ready={day.goalKnown} />
         </div>
 
@@ -266,46 +264,45 @@ function GoalForm({ goal, ready }: { goal: number; ready: boolean }) {
   };
 
   return (
-    <form noValidate onSubmit={submit} className="space-y-1.5">
-      <label htmlFor={`${ids}-goal`} className="block px-1 text-sm font-semibold">
-        Daily goal (calories)
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={`${ids}-goal`}
-          name="goal"
-          type="number"
-          inputMode="numeric"
-          min={CALORIE_GOAL.min}
-          max={CALORIE_GOAL.max}
-          step={50}
-          value={value}
-          disabled={!ready}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setEditing(true);
-            setError(null);
-            setStatus(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids}-goal-error` : undefined}
-          className={`field min-w-0 flex-1 rounded-xl tabular-nums ${error ? 'border-red-600 dark:border-red-400' : ''}`}
-        />
-        <button
-          type="submit"
-          className="btn-ghost flex-none px-4 disabled:opacity-60 aria-disabled:opacity-60"
-          disabled={!ready}
-          aria-disabled={saving}
-        >
-          {saving ? 'Saving…' : 'Save'}
-        </button>
-      </div>
-      {error && (
-        <p id={`${ids}-goal-error`} className="px-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      {status && <DialogNotice tone="info">{status}</DialogNotice>}
+    <form noValidate onSubmit={submit}>
+      <Field id={`${ids}-goal`} label="Daily goal (calories)" padded>
+        <div className="flex gap-2">
+          <input
+            id={`${ids}-goal`}
+            name="goal"
+            type="number"
+            inputMode="numeric"
+            min={CALORIE_GOAL.min}
+            max={CALORIE_GOAL.max}
+            step={50}
+            value={value}
+            disabled={!ready}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setEditing(true);
+              setError(null);
+              setStatus(null);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${ids}-goal-error` : undefined}
+            className={`field min-w-0 flex-1 rounded-xl tabular-nums ${error ? 'border-red-600 dark:border-red-400' : ''}`}
+          />
+          <button
+            type="submit"
+            className="btn-ghost flex-none px-4 disabled:opacity-60 aria-disabled:opacity-60"
+            disabled={!ready}
+            aria-disabled={saving}
+          >
+            {saving ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+        {error && (
+          <p id={`${ids}-goal-error`} className="px-1 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        {status && <DialogNotice tone="info">{status}</DialogNotice>}
+      </Field>
     </form>
   );
 }

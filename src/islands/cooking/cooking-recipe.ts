@@ -1,6 +1,5 @@
-import { allIngredientLines } from '../../lib/recipe-text.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
-import { stepIngredientsOf } from '../../lib/step-ingredients.ts';
+import { stepUsesOf } from '../../lib/step-ingredients.ts';
 import type { StepUses } from '../recipe/StepIngredientList.tsx';
 
 /** The recipe as cooking mode and its cards see it. */
@@ -28,7 +27,6 @@ export type CookingRecipe = Pick<
 export function cookingRecipe(recipe: Recipe): CookingRecipe {
   const { id, slug, title, totalTime, prepTime, cookTime, servings, ingredients, instructions, difficulty } =
     recipe;
-  const stepIngredients = stepIngredientsOf(recipe);
   return {
     id,
     slug,
@@ -40,11 +38,6 @@ export function cookingRecipe(recipe: Recipe): CookingRecipe {
     ingredients,
     instructions,
     difficulty,
-    stepUses: {
-      recipeId: id,
-      originalServings: servings,
-      lines: allIngredientLines(ingredients),
-      steps: stepIngredients,
-    },
+    stepUses: stepUsesOf(recipe),
   };
 }

@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
 import { convertMeasure, VOLUME_UNITS, WEIGHT_UNITS, type MeasureUnit } from '../../lib/unit-conversion.ts';
-import { DecimalField, UnitSelect } from './fields.tsx';
-import { swapIcon } from '../../lib/icons/swap.ts';
-import { Icon } from '../shared/Icon.tsx';
+import { ConversionResult, ConversionRow, DecimalField } from './fields.tsx';
 
 // The Convert tab: volume (ml, l, cups, tbsp, tsp, fl-oz, pint, quart, gallon) or
 // weight (g, kg, oz, lb), result to 3 decimals, and nothing at all for non-numeric input.
@@ -56,17 +54,6 @@ export default function Converter() {
     setKind(next);
     setUnits(DEFAULTS[next]);
   };
-  const select = (value: MeasureUnit, onChange: (u: MeasureUnit) => void, label: string) => (
-    <UnitSelect
-      id={`${id}-${label}`}
-      label={label}
-      value={value}
-      units={units}
-      names={LABELS}
-      onChange={onChange}
-    />
-  );
-
   return (
     <div className="space-y-5">
       <fieldset>
@@ -89,43 +76,33 @@ export default function Converter() {
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_1fr] sm:items-end">
-        <DecimalField
-          id={`${id}-amount`}
-          label="Amount"
-          value={amount}
-          onChange={setAmount}
-          data={{ 'data-convert-amount': true }}
-        />
-        {select(from, (u) => setUnits([u, to]), 'From')}
-        <button
-          type="button"
-          onClick={() => setUnits([to, from])}
-          aria-label="Swap units"
-          className="mx-auto flex size-11 items-center justify-center rounded-full ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800"
-        >
-          <Icon icon={swapIcon} />
-        </button>
-        {select(to, (u) => setUnits([from, u]), 'To')}
-      </div>
-      <output
-        aria-live="polite"
-        className="block rounded-2xl bg-brand-50 p-5 text-center dark:bg-stone-800/70"
-        data-convert-result={result}
-      >
-        {result ? (
-          <>
-            <span className="block text-sm text-stone-600 dark:text-stone-400">
-              {amount.trim()} {unitName(from, Number(convertMeasure(amount, from, from)))} =
-            </span>
-            <span className="mt-1 block font-mono text-3xl font-bold tabular-nums text-brand-800 dark:text-brand-200">
-              {result} <span className="text-xl">{unitName(to, Number(result))}</span>
-            </span>
-          </>
-        ) : (
-          <span className="text-stone-600 dark:text-stone-400">Enter a number to convert.</span>
-        )}
-      </output>
+      <ConversionRow
+        id={id}
+        amount={
+          <DecimalField
+            id={`${id}-amount`}
+            label="Amount"
+            value={amount}
+            onChange={setAmount}
+            data={{ 'data-convert-amount': true }}
+          />
+        }
+        from={from}
+        to={to}
+        units={units}
+        names={LABELS}
+        onFrom={(u) => setUnits([u, to])}
+        onTo={(u) => setUnits([from, u])}
+        onSwap={() => setUnits([to, from])}
+      />
+      <ConversionResult result={result} data={{ 'data-convert-result': result }}>
+        <span className="block text-sm text-stone-600 dark:text-stone-400">
+          {amount.trim()} {unitName(from, Number(convertMeasure(amount, from, from)))} =
+        </span>
+        <span className="mt-1 block font-mono text-3xl font-bold tabular-nums text-brand-800 dark:text-brand-200">
+          {result} <span className="text-xl">{unitName(to, Number(result))}</span>
+        </span>
+      </ConversionResult>
     </div>
   );
 }

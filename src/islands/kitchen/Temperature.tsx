@@ -1,8 +1,6 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { convertTemperature, TEMPERATURE_UNITS, type TemperatureUnit } from '../../lib/unit-conversion.ts';
-import { DecimalField, UnitSelect } from './fields.tsx';
-import { swapIcon } from '../../lib/icons/swap.ts';
-import { Icon } from '../shared/Icon.tsx';
+import { ConversionResult, ConversionRow, DecimalField } from './fields.tsx';
 
 // The Temperature tab: Celsius, Fahrenheit, Kelvin with 2 decimals, plus a guide to
 // oven settings and safe inside temperatures.
@@ -41,127 +39,123 @@ export default function Temperature() {
   const id = useId();
   const result = convertTemperature(value, from, to);
 
-  const select = (current: TemperatureUnit, onChange: (u: TemperatureUnit) => void, label: string) => (
-    <UnitSelect
-      id={`${id}-${label}`}
-      label={label}
-      value={current}
-      units={TEMPERATURE_UNITS}
-      names={NAMES}
-      onChange={onChange}
-    />
-  );
-
   return (
     <div className="space-y-6">
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto_1fr] sm:items-end">
-        <DecimalField
-          id={`${id}-value`}
-          label="Temperature"
-          value={value}
-          onChange={setValue}
-          data={{ 'data-temperature-value': true }}
-        />
-        {select(from, setFrom, 'From')}
-        <button
-          type="button"
-          onClick={() => {
-            setFrom(to);
-            setTo(from);
-          }}
-          aria-label="Swap units"
-          className="mx-auto flex size-11 items-center justify-center rounded-full ring-1 ring-stone-300 hover:bg-brand-50 dark:ring-night-line dark:hover:bg-stone-800"
-        >
-          <Icon icon={swapIcon} />
-        </button>
-        {select(to, setTo, 'To')}
-      </div>
-      <output
-        aria-live="polite"
-        className="block rounded-2xl bg-brand-50 p-5 text-center dark:bg-stone-800/70"
-        data-temperature-result={result}
-      >
-        {result ? (
-          <span className="font-mono text-3xl font-bold tabular-nums text-brand-800 dark:text-brand-200">
-            {result} {SYMBOL[to]}
-          </span>
-        ) : (
-          <span className="text-stone-600 dark:text-stone-400">Enter a number to convert.</span>
-        )}
-      </output>
+      <ConversionRow
+        id={id}
+        amount={
+          <DecimalField
+            id={`${id}-value`}
+            label="Temperature"
+            value={value}
+            onChange={setValue}
+            data={{ 'data-temperature-value': true }}
+          />
+        }
+        from={from}
+        to={to}
+        units={TEMPERATURE_UNITS}
+        names={NAMES}
+        onFrom={setFrom}
+        onTo={setTo}
+        onSwap={() => {
+          setFrom(to);
+          setTo(from);
+        }}
+      />
+      <ConversionResult result={result} data={{ 'data-temperature-result': result }}>
+        <span className="font-mono text-3xl font-bold tabular-nums text-brand-800 dark:text-brand-200">
+          {result} {SYMBOL[to]}
+        </span>
+      </ConversionResult>
 
       <section aria-labelledby={`${id}-guide`}>
         <h2 id={`${id}-guide`} className="font-serif text-lg font-bold">
           Temperature guide
         </h2>
-        <div className="mt-3 overflow-x-auto rounded-2xl ring-1 ring-stone-200/80 dark:ring-night-line">
-          <table className="w-full min-w-[32rem] text-left text-sm">
-            <caption className="sr-only">Oven temperatures</caption>
-            <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-600 dark:bg-night dark:text-stone-400">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Oven
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Celsius
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Fahrenheit
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Gas
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Good for
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200 dark:divide-night-line">
-              {OVEN.map(([name, c, f, gas, use]) => (
-                <tr key={name}>
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    {name}
-                  </th>
-                  <td className="px-3 py-2 tabular-nums">{c}</td>
-                  <td className="px-3 py-2 tabular-nums">{f}</td>
-                  <td className="px-3 py-2">{gas}</td>
-                  <td className="px-3 py-2 text-stone-600 dark:text-stone-400">{use}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <GuideTable
+          className="mt-3"
+          minWidth="min-w-[32rem]"
+          caption={<caption className="sr-only">Oven temperatures</caption>}
+          headClassName="bg-stone-50 text-xs uppercase tracking-wide text-stone-600 dark:bg-night dark:text-stone-400"
+          columns={OVEN_COLUMNS}
+          rows={OVEN}
+        />
         <p className="muted mt-2 text-sm">Fan (convection) ovens: about 20 °C / 25 °F lower.</p>
-        <div className="mt-4 overflow-x-auto rounded-2xl ring-1 ring-stone-200/80 dark:ring-night-line">
-          <table className="w-full min-w-[28rem] text-left text-sm">
-            <caption className="px-3 pt-3 text-left font-semibold">Safe inside temperatures</caption>
-            <thead className="text-xs uppercase tracking-wide text-stone-600 dark:text-stone-400">
-              <tr>
-                <th scope="col" className="px-3 py-2">
-                  Food
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Celsius
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Fahrenheit
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-200 dark:divide-night-line">
-              {SAFE.map(([food, c, f]) => (
-                <tr key={food}>
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    {food}
-                  </th>
-                  <td className="px-3 py-2 tabular-nums">{c}</td>
-                  <td className="px-3 py-2 tabular-nums">{f}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <GuideTable
+          className="mt-4"
+          minWidth="min-w-[28rem]"
+          caption={<caption className="px-3 pt-3 text-left font-semibold">Safe inside temperatures</caption>}
+          headClassName="text-xs uppercase tracking-wide text-stone-600 dark:text-stone-400"
+          columns={SAFE_COLUMNS}
+          rows={SAFE}
+        />
       </section>
+    </div>
+  );
+}
+
+/** A column of a guide table: its heading and the class of its cells (the first column heads each row). */
+type GuideColumn = readonly [heading: string, cellClass: string];
+
+const NUMBER_CELL = 'px-3 py-2 tabular-nums';
+const OVEN_COLUMNS: GuideColumn[] = [
+  ['Oven', ''],
+  ['Celsius', NUMBER_CELL],
+  ['Fahrenheit', NUMBER_CELL],
+  ['Gas', 'px-3 py-2'],
+  ['Good for', 'px-3 py-2 text-stone-600 dark:text-stone-400'],
+];
+const SAFE_COLUMNS: GuideColumn[] = [
+  ['Food', ''],
+  ['Celsius', NUMBER_CELL],
+  ['Fahrenheit', NUMBER_CELL],
+];
+
+/** One of the guide's reference tables: a heading row, then each row named by its first cell. */
+function GuideTable({
+  className,
+  minWidth,
+  caption,
+  headClassName,
+  columns,
+  rows,
+}: {
+  className: string;
+  minWidth: string;
+  caption: ReactNode;
+  headClassName: string;
+  columns: readonly GuideColumn[];
+  rows: readonly (readonly string[])[];
+}) {
+  return (
+    <div className={`${className} overflow-x-auto rounded-2xl ring-1 ring-stone-200/80 dark:ring-night-line`}>
+      <table className={`w-full ${minWidth} text-left text-sm`}>
+        {caption}
+        <thead className={headClassName}>
+          <tr>
+            {columns.map(([heading]) => (
+              <th key={heading} scope="col" className="px-3 py-2">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-200 dark:divide-night-line">
+          {rows.map(([name, ...cells]) => (
+            <tr key={name}>
+              <th scope="row" className="px-3 py-2 font-medium">
+                {name}
+              </th>
+              {cells.map((cell, i) => (
+                <td key={i} className={columns[i + 1]?.[1]}>
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }

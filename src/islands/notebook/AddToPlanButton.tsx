@@ -1,10 +1,12 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api/client.ts';
 import { localDay, shortDay } from '../../lib/notebook-dates.ts';
+import { calendarIcon } from '../../lib/icons/calendar.ts';
 import { MEAL_LABELS } from '../../lib/plan/meals.ts';
-import { MEAL_TYPES, type MealType } from '../../lib/schemas/calorie-entry.ts';
-import { NOTEBOOK_LIMITS } from '../../lib/schemas/recipe-notebook.ts';
+import type { MealType } from '../../lib/schemas/calorie-entry.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { Field, FormError, MealRadios, ServingsInput } from '../shared/fields.tsx';
+import { Icon } from '../shared/Icon.tsx';
 
 // The recipe page's "Add to plan": a day, a meal and servings, then the recipe is on the cook's
 // meal plan (/plan).
@@ -47,18 +49,7 @@ export default function AddToPlanButton({
   return (
     <>
       <button type="button" className="btn-ghost" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <rect x="3.5" y="5" width="17" height="15" rx="2" />
-          <path d="M3.5 10h17M8 3v4M16 3v4" strokeLinecap="round" />
-        </svg>
+        <Icon icon={calendarIcon} />
         Add to plan
       </button>
       {open && (
@@ -76,10 +67,7 @@ export default function AddToPlanButton({
             }
           >
             <form id={`${ids}-form`} className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
-              <div>
-                <label htmlFor={`${ids}-day`} className="block text-sm font-semibold">
-                  Day
-                </label>
+              <Field id={`${ids}-day`} label="Day">
                 <input
                   id={`${ids}-day`}
                   type="date"
@@ -88,44 +76,12 @@ export default function AddToPlanButton({
                   onChange={(e) => setDay(e.target.value)}
                   data-autofocus
                 />
-              </div>
-              <fieldset>
-                <legend className="text-sm font-semibold">Meal</legend>
-                <div className="mt-1 flex flex-wrap gap-3">
-                  {MEAL_TYPES.map((m) => (
-                    <label key={m} className="flex min-h-11 items-center gap-2">
-                      <input
-                        type="radio"
-                        name={`${ids}-meal`}
-                        value={m}
-                        checked={meal === m}
-                        onChange={() => setMeal(m)}
-                      />
-                      {MEAL_LABELS[m]}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
-              <div>
-                <label htmlFor={`${ids}-servings`} className="block text-sm font-semibold">
-                  Servings
-                </label>
-                <input
-                  id={`${ids}-servings`}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  max={NOTEBOOK_LIMITS.maxServings}
-                  className="field w-24"
-                  value={servings}
-                  onChange={(e) => setServings(e.target.value)}
-                />
-              </div>
-              {error && (
-                <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                  {error}
-                </p>
-              )}
+              </Field>
+              <MealRadios name={`${ids}-meal`} value={meal} onChange={setMeal} />
+              <Field id={`${ids}-servings`} label="Servings">
+                <ServingsInput id={`${ids}-servings`} value={servings} onChange={setServings} />
+              </Field>
+              <FormError>{error}</FormError>
               <p className="muted text-sm">
                 See the week on{' '}
                 <a className="link" href="/plan">

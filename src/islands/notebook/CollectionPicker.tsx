@@ -2,6 +2,8 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api/client.ts';
 import { COLLECTION_LIMITS, type Collection } from '../../lib/schemas/collection.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { collectionIcon } from '../../lib/icons/collection.ts';
+import { Icon } from '../shared/Icon.tsx';
 
 // The recipe page's "Collections" control beside Save: one dialog to tick the collections the
 // recipe belongs in, or to name a new one and put the recipe in it in one step. Collecting a
@@ -81,17 +83,7 @@ export default function CollectionPicker({ recipeId }: { recipeId: number }) {
   return (
     <>
       <button type="button" className="btn-ghost" onClick={() => void openPicker()} aria-haspopup="dialog">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M3 7h18M3 12h18M3 17h11" strokeLinecap="round" />
-        </svg>
+        <Icon icon={collectionIcon} />
         Collections
       </button>
       {open && (

@@ -1,33 +1,24 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { api, errorText } from '../../lib/api/client.ts';
 import { COLLECTION_LIMITS, type Collection } from '../../lib/schemas/collection.ts';
 import { showToast } from '../../stores/toasts.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
+import { useUserData } from '../shared/use-user-data.ts';
 
 // The saved-recipes page's collections: each with its count and a link to its page; create,
 // rename, move up or down (buttons, so the keyboard reorders as well as the pointer) and delete.
 // 'All saved' below stays the list of every saved recipe.
 
 const ConfirmDialog = lazy(() => import('../shared/ConfirmDialog.tsx'));
+const loadCollections = () => api.get('/api/collections');
 
 export default function CollectionsPanel() {
   const user = useSessionUser();
-  const [collections, setCollections] = useState<Collection[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [collections, setCollections, failed] = useUserData(user?.id, loadCollections);
   const [name, setName] = useState('');
   const [error, setError] = useState('');
   const [renaming, setRenaming] = useState<{ id: number; name: string; error: string } | null>(null);
   const [deleting, setDeleting] = useState<Collection | null>(null);
-  const userId = user?.id;
-
-  useEffect(() => {
-    setCollections(null);
-    if (!userId) return;
-    api
-      .get('/api/collections')
-      .then(setCollections)
-      .catch(() => setFailed(true));
-  }, [userId]);
 
   if (!user) return null;
   if (failed) return <p role="alert">Your collections could not be loaded.</p>;

@@ -1,25 +1,15 @@
-import { useEffect, useState } from 'react';
 import { api } from '../../lib/api/client.ts';
 import { shortDay } from '../../lib/notebook-dates.ts';
-import type { CookingLogEntry } from '../../lib/schemas/recipe-notebook.ts';
 import { useSessionUser } from '../auth/use-session-user.ts';
+import { useUserData } from '../shared/use-user-data.ts';
 
 // The account area's "Recently cooked": the cook's latest "I cooked this" marks, newest first.
 
+const loadCookingLog = () => api.get('/api/user/cooking');
+
 export default function RecentCooking() {
   const user = useSessionUser();
-  const [entries, setEntries] = useState<CookingLogEntry[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const userId = user?.id;
-
-  useEffect(() => {
-    setEntries(null);
-    if (!userId) return;
-    api
-      .get('/api/user/cooking')
-      .then(setEntries)
-      .catch(() => setFailed(true));
-  }, [userId]);
+  const [entries, , failed] = useUserData(user?.id, loadCookingLog);
 
   if (!user) return null;
   return (

@@ -3,6 +3,7 @@ import { api, errorText } from '../../lib/api/client.ts';
 import { cookedSentence, localDay } from '../../lib/notebook-dates.ts';
 import { NOTEBOOK_LIMITS, type CookedSummary } from '../../lib/schemas/recipe-notebook.ts';
 import { showToast } from '../../stores/toasts.ts';
+import { Field, FormError, ServingsInput } from '../shared/fields.tsx';
 
 // The signed-in cook's own corner of a recipe page: a private note that saves itself a moment
 // after typing stops (with a visible Saving… / Saved state), and "I cooked this" with the day
@@ -115,10 +116,7 @@ export default function RecipeNotebookPanel({ recipeId }: { recipeId: number }) 
         )}
       </p>
       <form className="mt-3 flex flex-wrap items-end gap-3" onSubmit={(e) => void markCooked(e)} noValidate>
-        <div>
-          <label htmlFor={`${ids}-day`} className="block text-sm font-semibold">
-            Day
-          </label>
+        <Field id={`${ids}-day`} label="Day">
           <input
             id={`${ids}-day`}
             type="date"
@@ -127,30 +125,21 @@ export default function RecipeNotebookPanel({ recipeId }: { recipeId: number }) 
             max={localDay()}
             onChange={(e) => setCookedOn(e.target.value)}
           />
-        </div>
-        <div>
-          <label htmlFor={`${ids}-servings`} className="block text-sm font-semibold">
-            Servings <span className="muted font-normal">(optional)</span>
-          </label>
-          <input
-            id={`${ids}-servings`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={NOTEBOOK_LIMITS.maxServings}
-            className="field w-24"
-            value={servings}
-            onChange={(e) => setServings(e.target.value)}
-          />
-        </div>
+        </Field>
+        <Field
+          id={`${ids}-servings`}
+          label={
+            <>
+              Servings <span className="muted font-normal">(optional)</span>
+            </>
+          }
+        >
+          <ServingsInput id={`${ids}-servings`} value={servings} onChange={setServings} />
+        </Field>
         <button type="submit" className="btn-primary">
           I cooked this
         </button>
-        {cookError && (
-          <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
-            {cookError}
-          </p>
-        )}
+        <FormError className="w-full">{cookError}</FormError>
       </form>
       <div className="mt-4">
         <div className="flex items-baseline justify-between gap-3">
@@ -180,11 +169,7 @@ export default function RecipeNotebookPanel({ recipeId }: { recipeId: number }) 
         <p id={`${ids}-count`} className="muted text-right text-xs">
           {(note ?? '').length.toLocaleString('en')} / {NOTEBOOK_LIMITS.noteLength.toLocaleString('en')}
         </p>
-        {saveError && (
-          <p id={`${ids}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {saveError}
-          </p>
-        )}
+        <FormError id={`${ids}-error`}>{saveError}</FormError>
       </div>
     </section>
   );

@@ -1,18 +1,19 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { errorText } from '../../lib/api/client.ts';
 import { detailFallbackImage } from '../../lib/fallback-images.ts';
 import type { Recipe } from '../../lib/schemas/recipe.ts';
-import IngredientList from './IngredientList.tsx';
+import { stepUsesOf } from '../../lib/step-ingredients.ts';
 import InstructionList from './InstructionList.tsx';
 import Dialog, { DialogClose, DialogDescription, DialogTitle } from '../shared/Dialog.tsx';
 import { fetchRecipe } from './recipe-cache.ts';
-import ScalingCalculator from './ScalingCalculator.tsx';
+import RecipeTools from './RecipeTools.tsx';
 import StarRating from './StarRating.tsx';
-import UnitToggle from './UnitToggle.tsx';
 
 // Recipe detail dialog: at most 90 % of the screen high; hero with title and
 // description; Prep / Cook / Servings / Calories; 'View Full Recipe' and 'Start Cooking Mode';
-// a hidden ad placeholder; the scaling calculator; the ingredient checklist; numbered steps;
+// a hidden ad placeholder; the scaling calculator; the ingredient checklist; numbered steps, each
+// with the ingredients it uses at the dialog's servings and units (matched here, in the dialog's
+// own chunk, as the recipe comes from the API);
 // nutrition per serving; rating; tags. The shared Dialog (size "page") draws the shell: the page
 // behind is inert, Escape closes, and the address bar does not change.
 
@@ -91,6 +92,7 @@ function DialogBody({ recipe, ids }: { recipe: Recipe; ids: string }) {
   const fallback = detailFallbackImage(recipe.id);
   const [image, setImage] = useState(recipe.image || fallback);
   const page = `/recipe/${recipe.slug}`;
+  const uses = useMemo(() => stepUsesOf(recipe), [recipe]);
   const nutrition = recipe.nutrition ?? { calories: recipe.calories };
   const carbs = nutrition.carbs ?? (nutrition as { carbohydrates?: string }).carbohydrates;
   const stats = [
@@ -161,18 +163,15 @@ function DialogBody({ recipe, ids }: { recipe: Recipe; ids: string }) {
         <div data-ad-slot="recipe-top" hidden aria-hidden="true" />
 
         <div className="grid gap-8 md:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
-          <section aria-labelledby={`${ids}-ingredients`} className="space-y-4">
-            <ScalingCalculator recipeId={recipe.id} originalServings={recipe.servings} />
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 id={`${ids}-ingredients`} className="font-serif text-xl font-bold">
-                Ingredients
-              </h3>
-              <UnitToggle />
-            </div>
-            <IngredientList
-              recipeId={recipe.id}
-              originalServings={recipe.servings}
-              ingredients={recipe.ingredients}
+          <section aria-labelledby={`${ids}-ingredients`}>
+            <RecipeTools
+              recipe={recipe}
+              compact
+              heading={
+                <h3 id={`${ids}-ingredients`} className="font-serif text-xl font-bold">
+                  Ingredients
+                </h3>
+              }
             />
           </section>
           <div className="space-y-8">
@@ -180,7 +179,7 @@ function DialogBody({ recipe, ids }: { recipe: Recipe; ids: string }) {
               <h3 id={`${ids}-steps`} className="mb-4 font-serif text-xl font-bold">
                 Instructions
               </h3>
-              <InstructionList instructions={recipe.instructions} idPrefix={`${ids}-step`} />
+              <InstructionList instructions={recipe.instructions} idPrefix={`${ids}-step`} uses={uses} />
             </section>
             {facts.length > 0 && (
               <section aria-labelledby={`${ids}-nutrition`} className="card p-5">

@@ -1,22 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { scaleFactor } from '../../lib/quantities.ts';
 import { stepIngredientText } from '../../lib/step-ingredient-text.ts';
-import type { StepIngredient } from '../../lib/step-ingredients.ts';
+import type { StepUses } from '../../lib/step-ingredients.ts';
 import { $servings, $unitSystem, servingsFor } from '../../stores/recipe-view.ts';
 
 // The ingredients one step uses, at the chosen servings and in the chosen units: under a step on
-// the recipe page (collapsed in a <details>, so the steps stay readable) and on cooking mode's
+// the recipe page and the card dialog (collapsed in a <details>, so the steps stay readable) and on cooking mode's
 // step card (shown as a list).
 
-/** What a recipe's steps use: the matches and the lines they point into. */
-export interface StepUses {
-  recipeId: number;
-  originalServings: number;
-  /** The ingredient lines, sections flattened in order. */
-  lines: string[];
-  /** Per step, the lines it uses (src/lib/step-ingredients.ts). */
-  steps: StepIngredient[][];
-}
+export type { StepUses };
 
 export interface StepIngredientListProps {
   uses: StepUses;

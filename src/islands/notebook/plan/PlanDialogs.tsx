@@ -2,11 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import { api } from '../../../lib/api/client.ts';
 import { addDays, shortDay } from '../../../lib/notebook-dates.ts';
 import { MEAL_LABELS } from '../../../lib/plan/meals.ts';
-import { MEAL_TYPES, type MealType } from '../../../lib/schemas/calorie-entry.ts';
+import type { MealType } from '../../../lib/schemas/calorie-entry.ts';
 import type { PlanEntry } from '../../../lib/schemas/meal-plan.ts';
 import type { RecipeSummary } from '../../../lib/schemas/recipe.ts';
-import { NOTEBOOK_LIMITS } from '../../../lib/schemas/recipe-notebook.ts';
 import Dialog from '../../shared/Dialog.tsx';
+import { Field, FormError, MEAL_OPTIONS, SelectField, ServingsInput } from '../../shared/fields.tsx';
 import type { Slot } from './plan-actions.ts';
 
 // The plan page's dialogs: find a recipe for a meal, move or copy an entry, remove one.
@@ -59,10 +59,7 @@ export function AddRecipeDialog({
       busy={query.trim().length >= 2 && results === null}
     >
       <div className="flex flex-wrap gap-3">
-        <div className="flex-1">
-          <label htmlFor={`${ids}-q`} className="block text-sm font-semibold">
-            Find a recipe
-          </label>
+        <Field id={`${ids}-q`} label="Find a recipe" className="flex-1">
           <input
             id={`${ids}-q`}
             type="search"
@@ -72,27 +69,17 @@ export function AddRecipeDialog({
             placeholder="e.g. chicken, soup, pasta"
             data-autofocus
           />
-        </div>
-        <div>
-          <label htmlFor={`${ids}-servings`} className="block text-sm font-semibold">
-            Servings
-          </label>
-          <input
+        </Field>
+        <Field id={`${ids}-servings`} label="Servings">
+          <ServingsInput
             id={`${ids}-servings`}
-            type="number"
-            min={1}
-            max={NOTEBOOK_LIMITS.maxServings}
-            className="field w-20"
             value={servings}
-            onChange={(e) => setServings(e.target.value)}
+            onChange={setServings}
+            className="field w-20"
           />
-        </div>
+        </Field>
       </div>
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError className="mt-2">{error}</FormError>
       <div aria-live="polite">
         {results && results.length === 0 && <p className="muted mt-4">No recipes match “{query.trim()}”.</p>}
         {results && results.length > 0 && (
@@ -149,41 +136,15 @@ export function MoveCopyDialog({
       }
     >
       <div className="space-y-4">
-        <div>
-          <label htmlFor={`${ids}-day`} className="block text-sm font-semibold">
-            Day
-          </label>
-          <select
-            id={`${ids}-day`}
-            className="field"
-            value={day}
-            onChange={(e) => setDay(e.target.value)}
-            data-autofocus
-          >
-            {days.map((d) => (
-              <option key={d} value={d}>
-                {weekday(d)} {shortDay(d)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={`${ids}-meal`} className="block text-sm font-semibold">
-            Meal
-          </label>
-          <select
-            id={`${ids}-meal`}
-            className="field"
-            value={meal}
-            onChange={(e) => setMeal(e.target.value as MealType)}
-          >
-            {MEAL_TYPES.map((m) => (
-              <option key={m} value={m}>
-                {MEAL_LABELS[m]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${ids}-day`}
+          label="Day"
+          value={day}
+          options={days.map((d) => [d, `${weekday(d)} ${shortDay(d)}`] as const)}
+          onChange={setDay}
+          autoFocus
+        />
+        <SelectField id={`${ids}-meal`} label="Meal" value={meal} options={MEAL_OPTIONS} onChange={setMeal} />
       </div>
     </Dialog>
   );

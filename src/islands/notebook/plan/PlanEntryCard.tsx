@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PlanEntry } from '../../../lib/schemas/meal-plan.ts';
 import { NOTEBOOK_LIMITS } from '../../../lib/schemas/recipe-notebook.ts';
+import { ServingsInput } from '../../shared/fields.tsx';
 
 // One recipe on the plan: its link, servings (− / number / +), "Move or copy…" (the keyboard
 // way; the pointer can drag the card, holding Ctrl or Alt to copy) and Remove.
@@ -46,15 +47,11 @@ export default function PlanEntryCard({ entry, onServings, onMoveOrCopy, onRemov
         >
           −
         </button>
-        <input
+        <ServingsInput
           id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={NOTEBOOK_LIMITS.maxServings}
           className="field w-14 px-1 py-1 text-center print:hidden"
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={setDraft}
           onBlur={() => commit(Number(draft) || entry.servings)}
           onKeyDown={(e) => {
             if (e.key === 'Enter') commit(Number(draft) || entry.servings);
