@@ -4,16 +4,16 @@ import VersionsPanel from '../recipes/VersionsPanel.tsx';
 import { BlogCategoryInputSchema, type BlogCategory } from '../../../lib/schemas/blog-category.ts';
 import { BlogPostInputSchema, type BlogPost } from '../../../lib/schemas/blog-post.ts';
 import EditorPanel from '../shared/EditorPanel.tsx';
-import { CheckboxField, Panel, PublishedTag, SelectField, TextArea, TextField } from '../shared/fields.tsx';
+import { CheckboxField, Panel, SelectField, TextArea, TextField } from '../shared/fields.tsx';
 import FormDialog from '../shared/FormDialog.tsx';
 import ImageField from '../shared/ImageField.tsx';
-import { ItemList, ItemRow } from '../shared/ItemList.tsx';
+import { ItemList, ItemRow, PublishedItemRow } from '../shared/ItemList.tsx';
 import { itemKey } from '../shared/publish-state.ts';
-import { slugify as slugFromTitle } from '../../../lib/slug.ts';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
 import { useItemEditor } from '../shared/use-item-editor.ts';
 import { useResource } from '../shared/use-resource.ts';
 import { useSaveForm } from '../shared/use-save-form.ts';
+import { bindFields, useFormValues } from '../shared/form-values.ts';
 
 // The Blog tab: posts (a new post is a
 // draft by default; image upload as in the recipe form) and blog categories.
@@ -83,26 +83,19 @@ export default function BlogTab() {
           emptyText="No posts yet."
         >
           {(post) => (
-            <ItemRow
-              name={post.title}
+            <PublishedItemRow
+              item={post}
               onEdit={() => editor.edit(post)}
               onDelete={() => void removePost(post)}
               publishKey={itemKey('post', post.id)}
               data-post={post.slug}
             >
-              <div className="min-w-0">
-                <p className="font-semibold">
-                  {post.title} <PublishedTag published={post.isPublished} />
-                </p>
-                <p className="muted text-sm">
-                  /blog/{post.slug}
-                  {categoryName(post.categoryId) && ` · ${categoryName(post.categoryId)}`}
-                  <span data-post-views={post.views}>
-                    {` · ${post.views} ${post.views === 1 ? 'view' : 'views'}`}
-                  </span>
-                </p>
-              </div>
-            </ItemRow>
+              /blog/{post.slug}
+              {categoryName(post.categoryId) && ` · ${categoryName(post.categoryId)}`}
+              <span
+                data-post-views={post.views}
+              >{` · ${post.views} ${post.views === 1 ? 'view' : 'views'}`}</span>
+            </PublishedItemRow>
           )}
         </ItemList>
       </Panel>
@@ -160,21 +153,22 @@ function PostForm({
   onDone: (saved?: BlogPost) => void;
 }) {
   const editing = post !== undefined;
-  const [form, setForm] = useState({
-    title: post?.title ?? '',
-    slug: post?.slug ?? '',
-    content: post?.content ?? '',
-    excerpt: post?.excerpt ?? '',
-    image: post?.image ?? '',
-    categoryId: post?.categoryId ?? null,
-    // A new post starts as a draft.
-    isPublished: post?.isPublished ?? false,
-  });
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const { values, set } = useFormValues(
+    {
+      title: post?.title ?? '',
+      slug: post?.slug ?? '',
+      content: post?.content ?? '',
+      excerpt: post?.excerpt ?? '',
+      image: post?.image ?? '',
+      categoryId: post?.categoryId ?? null,
+      // A new post starts as a draft.
+      isPublished: post?.isPublished ?? false,
+    },
+    { slugFrom: !editing && 'title' },
+  );
   const { errors, saving, submit } = useSaveForm({
-    schema: BlogPostInputSchema,
-    save: (body: typeof form) =>
+    check: BlogPostInputSchema,
+    save: (body: typeof values) =>
       editing
         ? api.put('/api/blog/posts/:id', { params: { id: post.id }, body })
         : api.post('/api/blog/posts', { body }),
@@ -183,13 +177,14 @@ function PostForm({
     publishes: (saved) => (saved.isPublished ? itemKey('post', saved.id) : null),
     onSaved: onDone,
   });
+  const field = bindFields(values, set, errors);
 
   return (
     <EditorPanel
       title={editing ? `Edit post: ${post.title}` : 'New post'}
       backLabel="Back to posts"
       onBack={() => onDone()}
-      onSubmit={(event) => void submit(event, form)}
+      onSubmit={(event) => void submit(event, values)}
       saving={saving}
       saveLabel="Save post"
       below={
@@ -198,50 +193,15 @@ function PostForm({
         )
       }
     >
-      <TextField
-        label="Title"
-        name="title"
-        required
-        value={form.title}
-        onChange={(title) => setForm((f) => ({ ...f, title, slug: editing ? f.slug : slugFromTitle(title) }))}
-        error={errors.title}
-      />
-      <TextField
-        label="Slug"
-        name="slug"
-        required
-        value={form.slug}
-        onChange={(slug) => set('slug', slug)}
-        error={errors.slug}
-      />
-      <TextArea
-        label="Excerpt"
-        name="excerpt"
-        rows={2}
-        value={form.excerpt}
-        onChange={(v) => set('excerpt', v)}
-        error={errors.excerpt}
-      />
-      <TextArea
-        label="Content (Markdown)"
-        name="content"
-        required
-        rows={14}
-        value={form.content}
-        onChange={(v) => set('content', v)}
-        error={errors.content}
-      />
-      <ImageField
-        label="Image"
-        use="blog"
-        value={form.image}
-        onChange={(v) => set('image', v)}
-        error={errors.image}
-      />
+      <TextField label="Title" required {...field.text('title')} />
+      <TextField label="Slug" required {...field.text('slug')} />
+      <TextArea label="Excerpt" rows={2} {...field.text('excerpt')} />
+      <TextArea label="Content (Markdown)" required rows={14} {...field.text('content')} />
+      <ImageField label="Image" use="blog" {...field.text('image')} />
       <SelectField
         label="Category"
         name="categoryId"
-        value={form.categoryId ? String(form.categoryId) : '0'}
+        value={String(values.categoryId ?? 0)}
         options={[
           { value: '0', label: 'None' },
           ...categories.map((c) => ({ value: String(c.id), label: c.name })),
@@ -249,13 +209,7 @@ function PostForm({
         onChange={(value) => set('categoryId', Number(value) || null)}
         error={errors.categoryId}
       />
-      <CheckboxField
-        label="Published"
-        name="isPublished"
-        checked={form.isPublished}
-        onChange={(v) => set('isPublished', v)}
-        hint="Unchecked: a draft."
-      />
+      <CheckboxField label="Published" hint="Unchecked: a draft." {...field.check('isPublished')} />
     </EditorPanel>
   );
 }
@@ -270,14 +224,17 @@ function BlogCategoryDialog({
   onSaved: () => void;
 }) {
   const editing = category !== undefined;
-  const [form, setForm] = useState({
-    name: category?.name ?? '',
-    slug: category?.slug ?? '',
-    description: category?.description ?? '',
-  });
+  const { values, set } = useFormValues(
+    {
+      name: category?.name ?? '',
+      slug: category?.slug ?? '',
+      description: category?.description ?? '',
+    },
+    { slugFrom: !editing && 'name' },
+  );
   const { errors, saving, submit } = useSaveForm({
-    schema: BlogCategoryInputSchema,
-    save: (body: typeof form) =>
+    check: BlogCategoryInputSchema,
+    save: (body: typeof values) =>
       editing
         ? api.put('/api/blog/categories/:id', { params: { id: category.id }, body })
         : api.post('/api/blog/categories', { body }),
@@ -285,6 +242,7 @@ function BlogCategoryDialog({
     failedMessage: 'Failed to save category',
     onSaved,
   });
+  const field = bindFields(values, set, errors);
 
   return (
     <FormDialog
@@ -292,31 +250,11 @@ function BlogCategoryDialog({
       formId="admin-blog-category-form"
       saving={saving}
       onClose={onClose}
-      onSubmit={(event) => void submit(event, form)}
+      onSubmit={(event) => void submit(event, values)}
     >
-      <TextField
-        label="Name"
-        name="name"
-        required
-        value={form.name}
-        onChange={(name) => setForm((f) => ({ ...f, name, slug: editing ? f.slug : slugFromTitle(name) }))}
-        error={errors.name}
-      />
-      <TextField
-        label="Slug"
-        name="slug"
-        required
-        value={form.slug}
-        onChange={(slug) => setForm((f) => ({ ...f, slug }))}
-        error={errors.slug}
-      />
-      <TextArea
-        label="Description"
-        name="description"
-        rows={3}
-        value={form.description}
-        onChange={(description) => setForm((f) => ({ ...f, description }))}
-      />
+      <TextField label="Name" required {...field.text('name')} />
+      <TextField label="Slug" required {...field.text('slug')} />
+      <TextArea label="Description" rows={3} {...field.text('description')} />
     </FormDialog>
   );
 }

@@ -8,6 +8,7 @@ import { itemKey } from '../shared/publish-state.ts';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
 import { useSaveForm } from '../shared/use-save-form.ts';
+import { bindFields, useFormValues } from '../shared/form-values.ts';
 
 // The Categories tab: the list with recipe counts, a form in a dialog (name
 // required: 'Category name is required'; description optional), and delete after the
@@ -95,12 +96,14 @@ function CategoryDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [name, setName] = useState(category?.name ?? '');
-  const [description, setDescription] = useState(category?.description ?? '');
+  const { values, set } = useFormValues({
+    name: category?.name ?? '',
+    description: category?.description ?? '',
+  });
   const editing = category !== undefined;
   const { errors, saving, submit } = useSaveForm({
-    schema: CategoryInputSchema,
-    save: (body: { name: string; description: string }) =>
+    check: CategoryInputSchema,
+    save: (body: typeof values) =>
       editing
         ? api.put('/api/categories/:id', { params: { id: category.id }, body })
         : api.post('/api/categories', { body }),
@@ -109,6 +112,7 @@ function CategoryDialog({
     publishes: (saved) => itemKey('category', saved.id),
     onSaved,
   });
+  const field = bindFields(values, set, errors);
 
   return (
     <FormDialog
@@ -117,17 +121,10 @@ function CategoryDialog({
       name="category-form"
       saving={saving}
       onClose={onClose}
-      onSubmit={(event) => void submit(event, { name, description })}
+      onSubmit={(event) => void submit(event, values)}
     >
-      <TextField label="Name" name="name" required value={name} onChange={setName} error={errors.name} />
-      <TextArea
-        label="Description"
-        name="description"
-        rows={3}
-        value={description}
-        onChange={setDescription}
-        error={errors.description}
-      />
+      <TextField label="Name" required {...field.text('name')} />
+      <TextArea label="Description" rows={3} {...field.text('description')} />
     </FormDialog>
   );
 }

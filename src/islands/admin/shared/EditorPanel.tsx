@@ -1,5 +1,6 @@
 import type { ReactNode, SubmitEvent } from 'react';
 import { Panel } from './fields.tsx';
+import SaveBar from './SaveBar.tsx';
 
 // The editor that takes a tab's place for one page or post: the form in a panel with a way back
 // to the list, and below it what belongs to the saved item (its versions).
@@ -38,11 +39,7 @@ export default function EditorPanel({
       >
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           {children}
-          <div className="flex gap-3">
-            <button type="submit" className="btn-primary" disabled={saving}>
-              {saving ? 'Saving…' : saveLabel}
-            </button>
-          </div>
+          <SaveBar busy={saving} label={saveLabel} />
         </form>
       </Panel>
       {below}

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, type ReactNode } from 'react';
-import { EditDeleteButtons, LoadError } from './fields.tsx';
+import { EditDeleteButtons, LoadError, PublishedTag } from './fields.tsx';
 import { $awaitingLive, $publishStatus, isAwaitingLive } from './publish-state.ts';
 import type { Resource } from './use-resource.ts';
 
@@ -78,5 +78,33 @@ export function ItemRow({
         <EditDeleteButtons name={name} onEdit={onEdit} onDelete={onDelete} />
       </div>
     </li>
+  );
+}
+
+/** A page's or post's row: its title with 'Published' or 'Draft', the line under it, its buttons. */
+export function PublishedItemRow({
+  item,
+  publishKey,
+  onEdit,
+  onDelete,
+  children,
+  ...attributes
+}: {
+  item: { title: string; isPublished: boolean };
+  publishKey: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** The line under the title (its address, …). */
+  children: ReactNode;
+} & DataAttributes) {
+  return (
+    <ItemRow name={item.title} onEdit={onEdit} onDelete={onDelete} publishKey={publishKey} {...attributes}>
+      <div className="min-w-0">
+        <p className="font-semibold">
+          {item.title} <PublishedTag published={item.isPublished} />
+        </p>
+        <p className="muted text-sm">{children}</p>
+      </div>
+    </ItemRow>
   );
 }
