@@ -1,19 +1,18 @@
-import { useState } from 'react';
 import { api } from '../../../lib/api/client.ts';
 import VersionsPanel from '../recipes/VersionsPanel.tsx';
 import { BlogCategoryInputSchema, type BlogCategory } from '../../../lib/schemas/blog-category.ts';
 import { BlogPostInputSchema, type BlogPost } from '../../../lib/schemas/blog-post.ts';
 import EditorPanel from '../shared/EditorPanel.tsx';
-import { CheckboxField, Panel, SelectField, TextArea, TextField } from '../shared/fields.tsx';
+import { CheckboxField, SelectField, TextArea, TextField } from '../shared/fields.tsx';
 import FormDialog from '../shared/FormDialog.tsx';
 import ImageField from '../shared/ImageField.tsx';
-import { ItemList, ItemRow, PublishedItemRow } from '../shared/ItemList.tsx';
+import { ItemRow, ListPanel, PublishedItemRow } from '../shared/ItemList.tsx';
 import { itemKey } from '../shared/publish-state.ts';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
-import { useItemEditor } from '../shared/use-item-editor.ts';
+import { useItemDialog, useItemEditor, type ItemDialog } from '../shared/use-item-editor.ts';
+import type { ListTexts } from '../shared/ItemList.tsx';
 import { useResource } from '../shared/use-resource.ts';
-import { useSaveForm } from '../shared/use-save-form.ts';
-import { bindFields, useFormValues } from '../shared/form-values.ts';
+import { useItemForm } from '../shared/use-item-form.ts';
 
 // The Blog tab: posts (a new post is a
 // draft by default; image upload as in the recipe form) and blog categories.
@@ -25,6 +24,19 @@ function categoryDeleteQuestion(postCount: number): string {
   return `Delete this category? ${posts} will lose this category (restoring it from the trash puts them back).`;
 }
 
+const POST_TEXTS: ListTexts = {
+  title: 'Blog posts',
+  newLabel: 'New post',
+  errorTitle: 'Error loading posts',
+  emptyText: 'No posts yet.',
+};
+const CATEGORY_TEXTS: ListTexts = {
+  title: 'Blog categories',
+  newLabel: 'New blog category',
+  errorTitle: 'Error loading categories',
+  emptyText: 'No blog categories yet.',
+};
+
 export default function BlogTab() {
   const [posts, reloadPosts] = useResource((signal) => api.get('/api/blog/posts', { signal }), []);
   const [categories, reloadCategories] = useResource(
@@ -32,7 +44,7 @@ export default function BlogTab() {
     [],
   );
   const editor = useItemEditor<BlogPost>(reloadPosts);
-  const [editingCategory, setEditingCategory] = useState<BlogCategory | 'new' | null>(null);
+  const categoryDialog = useItemDialog<BlogCategory>(reloadCategories);
   const [confirmedDelete, confirmDialog] = useConfirmedDelete();
   const categoryList = categories.data ?? [];
 
@@ -68,76 +80,44 @@ export default function BlogTab() {
 
   return (
     <div className="grid gap-6">
-      <Panel
-        title="Blog posts"
-        actions={
-          <button type="button" className="btn-primary" onClick={editor.startNew}>
-            New post
-          </button>
-        }
-      >
-        <ItemList
-          resource={posts}
-          errorTitle="Error loading posts"
-          onRetry={reloadPosts}
-          emptyText="No posts yet."
-        >
-          {(post) => (
-            <PublishedItemRow
-              item={post}
-              onEdit={() => editor.edit(post)}
-              onDelete={() => void removePost(post)}
-              publishKey={itemKey('post', post.id)}
-              data-post={post.slug}
-            >
-              /blog/{post.slug}
-              {categoryName(post.categoryId) && ` · ${categoryName(post.categoryId)}`}
-              <span
-                data-post-views={post.views}
-              >{` · ${post.views} ${post.views === 1 ? 'view' : 'views'}`}</span>
-            </PublishedItemRow>
-          )}
-        </ItemList>
-      </Panel>
+      <ListPanel texts={POST_TEXTS} onNew={editor.startNew} resource={posts} onRetry={reloadPosts}>
+        {(post) => (
+          <PublishedItemRow
+            kind="post"
+            item={post}
+            onEdit={() => editor.edit(post)}
+            onDelete={() => void removePost(post)}
+          >
+            /blog/{post.slug}
+            {categoryName(post.categoryId) && ` · ${categoryName(post.categoryId)}`}
+            <span
+              data-post-views={post.views}
+            >{` · ${post.views} ${post.views === 1 ? 'view' : 'views'}`}</span>
+          </PublishedItemRow>
+        )}
+      </ListPanel>
 
-      <Panel
-        title="Blog categories"
-        actions={
-          <button type="button" className="btn-ghost" onClick={() => setEditingCategory('new')}>
-            New blog category
-          </button>
-        }
+      <ListPanel
+        texts={CATEGORY_TEXTS}
+        onNew={categoryDialog.startNew}
+        newButtonClass="btn-ghost"
+        resource={categories}
+        onRetry={reloadCategories}
       >
-        <ItemList
-          resource={categories}
-          errorTitle="Error loading categories"
-          onRetry={reloadCategories}
-          emptyText="No blog categories yet."
-        >
-          {(category) => (
-            <ItemRow
-              name={category.name}
-              onEdit={() => setEditingCategory(category)}
-              onDelete={() => void removeCategory(category)}
-            >
-              <div>
-                <p className="font-semibold">{category.name}</p>
-                <p className="muted text-sm">/blog/category/{category.slug}</p>
-              </div>
-            </ItemRow>
-          )}
-        </ItemList>
-      </Panel>
-      {editingCategory && (
-        <BlogCategoryDialog
-          category={editingCategory === 'new' ? undefined : editingCategory}
-          onClose={() => setEditingCategory(null)}
-          onSaved={() => {
-            setEditingCategory(null);
-            reloadCategories();
-          }}
-        />
-      )}
+        {(category) => (
+          <ItemRow
+            name={category.name}
+            onEdit={() => categoryDialog.edit(category)}
+            onDelete={() => void removeCategory(category)}
+          >
+            <div>
+              <p className="font-semibold">{category.name}</p>
+              <p className="muted text-sm">/blog/category/{category.slug}</p>
+            </div>
+          </ItemRow>
+        )}
+      </ListPanel>
+      {categoryDialog.open && <BlogCategoryDialog dialog={categoryDialog} />}
       {confirmDialog}
     </div>
   );
@@ -152,9 +132,9 @@ function PostForm({
   categories: BlogCategory[];
   onDone: (saved?: BlogPost) => void;
 }) {
-  const editing = post !== undefined;
-  const { values, set } = useFormValues(
-    {
+  const { values, set, errors, field, saving, submit } = useItemForm({
+    item: post,
+    values: (post) => ({
       title: post?.title ?? '',
       slug: post?.slug ?? '',
       content: post?.content ?? '',
@@ -163,32 +143,27 @@ function PostForm({
       categoryId: post?.categoryId ?? null,
       // A new post starts as a draft.
       isPublished: post?.isPublished ?? false,
-    },
-    { slugFrom: !editing && 'title' },
-  );
-  const { errors, saving, submit } = useSaveForm({
+    }),
+    slugFrom: 'title',
     check: BlogPostInputSchema,
-    save: (body: typeof values) =>
-      editing
-        ? api.put('/api/blog/posts/:id', { params: { id: post.id }, body })
-        : api.post('/api/blog/posts', { body }),
-    savedMessage: editing ? 'Post updated.' : 'Post created.',
+    create: (body) => api.post('/api/blog/posts', { body }),
+    update: (post, body) => api.put('/api/blog/posts/:id', { params: { id: post.id }, body }),
+    noun: 'Post',
     failedMessage: 'Failed to save post',
     publishes: (saved) => (saved.isPublished ? itemKey('post', saved.id) : null),
     onSaved: onDone,
   });
-  const field = bindFields(values, set, errors);
 
   return (
     <EditorPanel
-      title={editing ? `Edit post: ${post.title}` : 'New post'}
+      title={post ? `Edit post: ${post.title}` : 'New post'}
       backLabel="Back to posts"
       onBack={() => onDone()}
-      onSubmit={(event) => void submit(event, values)}
+      onSubmit={submit}
       saving={saving}
       saveLabel="Save post"
       below={
-        editing && (
+        post && (
           <VersionsPanel collection="blog/posts" item={post} onRestored={(restored) => onDone(restored)} />
         )
       }
@@ -214,43 +189,30 @@ function PostForm({
   );
 }
 
-function BlogCategoryDialog({
-  category,
-  onClose,
-  onSaved,
-}: {
-  category?: BlogCategory | undefined;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const editing = category !== undefined;
-  const { values, set } = useFormValues(
-    {
+function BlogCategoryDialog({ dialog }: { dialog: ItemDialog<BlogCategory> }) {
+  const { editing, field, saving, submit } = useItemForm({
+    item: dialog.item,
+    values: (category) => ({
       name: category?.name ?? '',
       slug: category?.slug ?? '',
       description: category?.description ?? '',
-    },
-    { slugFrom: !editing && 'name' },
-  );
-  const { errors, saving, submit } = useSaveForm({
+    }),
+    slugFrom: 'name',
     check: BlogCategoryInputSchema,
-    save: (body: typeof values) =>
-      editing
-        ? api.put('/api/blog/categories/:id', { params: { id: category.id }, body })
-        : api.post('/api/blog/categories', { body }),
-    savedMessage: editing ? 'Category updated.' : 'Category created.',
+    create: (body) => api.post('/api/blog/categories', { body }),
+    update: (category, body) => api.put('/api/blog/categories/:id', { params: { id: category.id }, body }),
+    noun: 'Category',
     failedMessage: 'Failed to save category',
-    onSaved,
+    onSaved: dialog.saved,
   });
-  const field = bindFields(values, set, errors);
 
   return (
     <FormDialog
       title={editing ? 'Edit blog category' : 'New blog category'}
       formId="admin-blog-category-form"
       saving={saving}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event, values)}
+      onClose={dialog.close}
+      onSubmit={submit}
     >
       <TextField label="Name" required {...field.text('name')} />
       <TextField label="Slug" required {...field.text('slug')} />

@@ -5,7 +5,7 @@ import VersionsPanel from '../recipes/VersionsPanel.tsx';
 import { FooterContentSchema, PageInputSchema, type Page } from '../../../lib/schemas/page.ts';
 import EditorPanel from '../shared/EditorPanel.tsx';
 import { CheckboxField, Panel, TextArea, TextField } from '../shared/fields.tsx';
-import { ItemList, PublishedItemRow } from '../shared/ItemList.tsx';
+import { ListPanel, PublishedItemRow, type ListTexts } from '../shared/ItemList.tsx';
 import { itemKey } from '../shared/publish-state.ts';
 import SaveBar from '../shared/SaveBar.tsx';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
@@ -13,6 +13,7 @@ import { useItemEditor } from '../shared/use-item-editor.ts';
 import { useResource } from '../shared/use-resource.ts';
 import { useSaveForm } from '../shared/use-save-form.ts';
 import { bindFields, useFormValues } from '../shared/form-values.ts';
+import { useItemForm } from '../shared/use-item-form.ts';
 
 // The Pages tab: static pages (a new page is published
 // by default; its slug follows the title while creating and is frozen when editing), and the
@@ -20,6 +21,13 @@ import { bindFields, useFormValues } from '../shared/form-values.ts';
 
 /** A static page as the admin API returns it. */
 export type StaticPage = Page;
+
+const PAGE_TEXTS: ListTexts = {
+  title: 'Pages',
+  newLabel: 'New page',
+  errorTitle: 'Error loading pages',
+  emptyText: 'No pages yet.',
+};
 
 export default function PagesTab() {
   const [pages, reload] = useResource((signal) => api.get('/api/pages', { signal }), []);
@@ -40,34 +48,18 @@ export default function PagesTab() {
   const list = (pages.data ?? []).filter((p) => p.slug !== 'footer');
   return (
     <div className="grid gap-6">
-      <Panel
-        title="Pages"
-        actions={
-          <button type="button" className="btn-primary" onClick={editor.startNew}>
-            New page
-          </button>
-        }
-      >
-        <ItemList
-          resource={pages}
-          items={list}
-          errorTitle="Error loading pages"
-          onRetry={reload}
-          emptyText="No pages yet."
-        >
-          {(page) => (
-            <PublishedItemRow
-              item={page}
-              onEdit={() => editor.edit(page)}
-              onDelete={() => void remove(page)}
-              publishKey={itemKey('page', page.id)}
-              data-page={page.slug}
-            >
-              /{page.slug}
-            </PublishedItemRow>
-          )}
-        </ItemList>
-      </Panel>
+      <ListPanel texts={PAGE_TEXTS} onNew={editor.startNew} resource={pages} items={list} onRetry={reload}>
+        {(page) => (
+          <PublishedItemRow
+            kind="page"
+            item={page}
+            onEdit={() => editor.edit(page)}
+            onDelete={() => void remove(page)}
+          >
+            /{page.slug}
+          </PublishedItemRow>
+        )}
+      </ListPanel>
       <FooterForm footerPage={pages.data?.find((p) => p.slug === 'footer')} onSaved={reload} />
       {confirmDialog}
     </div>
@@ -75,43 +67,36 @@ export default function PagesTab() {
 }
 
 function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (saved?: StaticPage) => void }) {
-  const editing = page !== undefined;
-  const { values, set } = useFormValues(
-    {
+  const { editing, values, field, saving, submit } = useItemForm({
+    item: page,
+    values: (page) => ({
       title: page?.title ?? '',
       slug: page?.slug ?? '',
       content: page?.content ?? '',
       description: page?.description ?? '',
       isPublished: page?.isPublished ?? true,
-    },
+    }),
     // The slug follows the title while creating, and is frozen when editing.
-    { slugFrom: !editing && 'title' },
-  );
-  const { errors, saving, submit } = useSaveForm({
+    slugFrom: 'title',
     check: PageInputSchema,
-    save: (body: typeof values) =>
-      editing
-        ? api.put('/api/pages/:id', { params: { id: page.id }, body })
-        : api.post('/api/pages', { body }),
-    savedMessage: editing ? 'Page updated.' : 'Page created.',
-    failedMessage: editing ? 'Failed to update page' : 'Failed to create page',
+    create: (body) => api.post('/api/pages', { body }),
+    update: (page, body) => api.put('/api/pages/:id', { params: { id: page.id }, body }),
+    noun: 'Page',
+    failedMessage: { create: 'Failed to create page', update: 'Failed to update page' },
     publishes: (saved) => (saved.isPublished ? itemKey('page', saved.id) : null),
     onSaved: onDone,
   });
-  const field = bindFields(values, set, errors);
 
   return (
     <EditorPanel
-      title={editing ? `Edit page: ${page.title}` : 'New page'}
+      title={page ? `Edit page: ${page.title}` : 'New page'}
       backLabel="Back to pages"
       onBack={() => onDone()}
-      onSubmit={(event) => void submit(event, values)}
+      onSubmit={submit}
       saving={saving}
       saveLabel="Save page"
       below={
-        editing && (
-          <VersionsPanel collection="pages" item={page} onRestored={(restored) => onDone(restored)} />
-        )
+        page && <VersionsPanel collection="pages" item={page} onRestored={(restored) => onDone(restored)} />
       }
     >
       <TextField label="Title" required {...field.text('title')} />

@@ -77,7 +77,10 @@ export function bindFields(
  * slugFrom names the value the slug follows while an item is created ('title'); an item being
  * edited leaves it out, so its address stays the same.
  */
-export function useFormValues<T>(initial: T | (() => T), { slugFrom }: { slugFrom?: string | false } = {}) {
+export function useFormValues<T>(
+  initial: T | (() => T),
+  { slugFrom }: { slugFrom?: string | false | undefined } = {},
+) {
   const [values, setValues] = useState<T>(initial);
   const set = (path: string, value: unknown) =>
     setValues((current) => {
