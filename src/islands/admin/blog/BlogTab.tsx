@@ -132,7 +132,7 @@ function PostForm({
   categories: BlogCategory[];
   onDone: (saved?: BlogPost) => void;
 }) {
-  const { values, set, errors, field, saving, submit } = useItemForm({
+  const form = useItemForm({
     item: post,
     values: (post) => ({
       title: post?.title ?? '',
@@ -153,15 +153,14 @@ function PostForm({
     publishes: (saved) => (saved.isPublished ? itemKey('post', saved.id) : null),
     onSaved: onDone,
   });
+  const { values, set, errors, field } = form;
 
   return (
     <EditorPanel
-      title={post ? `Edit post: ${post.title}` : 'New post'}
-      backLabel="Back to posts"
+      noun="post"
+      item={post}
+      form={form}
       onBack={() => onDone()}
-      onSubmit={submit}
-      saving={saving}
-      saveLabel="Save post"
       below={
         post && (
           <VersionsPanel collection="blog/posts" item={post} onRestored={(restored) => onDone(restored)} />

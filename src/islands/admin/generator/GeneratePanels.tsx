@@ -16,7 +16,7 @@ import {
 } from '../../../lib/schemas/generator-request.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { Field, NumberField, Panel, SelectField, TextArea, TextField } from '../shared/fields.tsx';
-import type { FieldErrors } from '../shared/form-values.ts';
+import { bindFields, useFormValues, type FieldErrors } from '../shared/form-values.ts';
 import SaveBar from '../shared/SaveBar.tsx';
 import { firstIssueOn, useSaveForm } from '../shared/use-save-form.ts';
 import { failureText, type GeneratorContext } from './generator-view.ts';
@@ -157,12 +157,14 @@ const LENGTH_OPTIONS = (Object.keys(BLOG_LENGTHS) as BlogLength[]).map((l) => ({
 }));
 
 export function BlogPanel({ models, blocked, follow, refresh }: GeneratorContext) {
-  const [modelId, setModelId] = useState(() => defaultModel(models));
-  const [topic, setTopic] = useState('');
-  const [tone, setTone] = useState<BlogTone>(DEFAULT_TONE);
-  const [length, setLength] = useState<BlogLength>(DEFAULT_LENGTH);
-  const [count, setCount] = useState(String(BULK_BLOGS.default));
-  const settings = { modelId: modelId || undefined, tone, length };
+  const { values, set } = useFormValues({
+    modelId: defaultModel(models),
+    topic: '',
+    tone: DEFAULT_TONE as BlogTone,
+    length: DEFAULT_LENGTH as BlogLength,
+    count: String(BULK_BLOGS.default),
+  });
+  const settings = { modelId: values.modelId || undefined, tone: values.tone, length: values.length };
   const one = useSaveForm({
     check: (body: { prompt: string }) => firstIssueOn('topic', GenerateBlogRequestSchema, body),
     save: (body: typeof settings & { prompt: string }) => api.post('/api/generator/ai-blog', { body }),
@@ -173,7 +175,7 @@ export function BlogPanel({ models, blocked, follow, refresh }: GeneratorContext
     failedTitle: 'Blog Generation Failed',
     failedMessage: 'The blog post could not be generated.',
     publishes: false,
-    onSaved: () => setTopic(''),
+    onSaved: () => set('topic', ''),
     onSettled: refresh,
   });
   const bulk = useSaveForm({
@@ -187,53 +189,33 @@ export function BlogPanel({ models, blocked, follow, refresh }: GeneratorContext
     onSettled: refresh,
   });
   const busy = one.saving || bulk.saving;
+  const field = bindFields(values, set, { ...one.errors, ...bulk.errors });
 
   return (
     <Panel title="Blog posts">
       <form
         noValidate
-        onSubmit={(event) => void one.submit(event, { ...settings, prompt: topic })}
+        onSubmit={(event) => void one.submit(event, { ...settings, prompt: values.topic })}
         className="grid gap-4"
       >
-        <ModelField models={models} value={modelId} onChange={setModelId} />
-        <TextField
-          label="Topic"
-          name="topic"
-          value={topic}
-          onChange={setTopic}
-          error={one.errors.topic}
-          placeholder="e.g. How to keep herbs fresh"
-        />
+        <ModelField models={models} {...field.text('modelId')} />
+        <TextField label="Topic" placeholder="e.g. How to keep herbs fresh" {...field.text('topic')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Tone"
-            name="tone"
-            value={tone}
-            onChange={(t) => setTone(t as BlogTone)}
-            options={TONE_OPTIONS}
-          />
-          <SelectField
-            label="Length"
-            name="length"
-            value={length}
-            onChange={(l) => setLength(l as BlogLength)}
-            options={LENGTH_OPTIONS}
-          />
+          <SelectField label="Tone" options={TONE_OPTIONS} {...field.text('tone')} />
+          <SelectField label="Length" options={LENGTH_OPTIONS} {...field.text('length')} />
         </div>
         <SaveBar
           busy={one.saving}
           busyLabel="Writing…"
           label="Generate Blog Post"
-          disabled={busy || Boolean(blocked) || topic.trim() === ''}
+          disabled={busy || Boolean(blocked) || values.topic.trim() === ''}
         />
         <div className="grid gap-3 border-t border-stone-200 pt-4 sm:grid-cols-[1fr_auto] sm:items-end dark:border-night-line">
           <NumberField
             label={`Several posts, topics picked by the model (${BULK_BLOGS.min}–${BULK_BLOGS.max})`}
-            name="blogCount"
             range={BULK_BLOGS}
-            value={count}
-            onChange={setCount}
-            error={bulk.errors.count}
+            {...field.text('count')}
+            name="blogCount"
           />
           <button
             type="button"
@@ -241,7 +223,7 @@ export function BlogPanel({ models, blocked, follow, refresh }: GeneratorContext
             disabled={busy || Boolean(blocked)}
             aria-busy={bulk.saving || undefined}
             onClick={(event) =>
-              void bulk.send({ ...settings, count: countOf(count) }, event.currentTarget.form)
+              void bulk.send({ ...settings, count: countOf(values.count) }, event.currentTarget.form)
             }
           >
             {bulk.saving ? 'Starting…' : 'Generate Posts'}

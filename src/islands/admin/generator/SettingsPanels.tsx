@@ -11,6 +11,7 @@ import {
 import { showToast } from '../../../stores/toasts.ts';
 import { CheckboxField, NumberField, Panel, Section, TextField } from '../shared/fields.tsx';
 import { bindFields, useFormValues } from '../shared/form-values.ts';
+import ColumnHeads from '../shared/ColumnHeads.tsx';
 import SaveBar from '../shared/SaveBar.tsx';
 import { useSaveForm } from '../shared/use-save-form.ts';
 import { shortTime } from '../shared/publish-state.ts';
@@ -153,6 +154,16 @@ export function SettingsPanel({ config, setConfig }: GeneratorContext) {
   );
 }
 
+const LOG_COLUMNS = [
+  'When',
+  'Kind',
+  'Model',
+  'Result',
+  { label: 'Tokens in / out', className: 'py-2 pr-3 text-right' },
+  { label: 'Cost', className: 'py-2 pr-3 text-right' },
+  { label: 'Time', className: 'py-2 text-right' },
+];
+
 export function LogPanel({ tick, active }: { tick: number; active: boolean }) {
   const [log, setLog] = useState<{
     entries: GenerationLogEntry[];
@@ -199,17 +210,7 @@ export function LogPanel({ tick, active }: { tick: number; active: boolean }) {
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-stone-200 dark:border-night-line">
-                    <th className="py-2 pr-3">When</th>
-                    <th className="py-2 pr-3">Kind</th>
-                    <th className="py-2 pr-3">Model</th>
-                    <th className="py-2 pr-3">Result</th>
-                    <th className="py-2 pr-3 text-right">Tokens in / out</th>
-                    <th className="py-2 pr-3 text-right">Cost</th>
-                    <th className="py-2 text-right">Time</th>
-                  </tr>
-                </thead>
+                <ColumnHeads ruled columns={LOG_COLUMNS} cellClassName="py-2 pr-3" />
                 <tbody>
                   {log.entries.map((e) => (
                     <tr key={e.id} className="border-b border-stone-100 align-top dark:border-night-line">

@@ -67,7 +67,7 @@ export default function PagesTab() {
 }
 
 function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (saved?: StaticPage) => void }) {
-  const { editing, values, field, saving, submit } = useItemForm({
+  const form = useItemForm({
     item: page,
     values: (page) => ({
       title: page?.title ?? '',
@@ -86,15 +86,14 @@ function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (sa
     publishes: (saved) => (saved.isPublished ? itemKey('page', saved.id) : null),
     onSaved: onDone,
   });
+  const { editing, values, field } = form;
 
   return (
     <EditorPanel
-      title={page ? `Edit page: ${page.title}` : 'New page'}
-      backLabel="Back to pages"
+      noun="page"
+      item={page}
+      form={form}
       onBack={() => onDone()}
-      onSubmit={submit}
-      saving={saving}
-      saveLabel="Save page"
       below={
         page && <VersionsPanel collection="pages" item={page} onRestored={(restored) => onDone(restored)} />
       }
