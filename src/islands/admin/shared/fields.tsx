@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { errorText } from '../../../lib/api/client.ts';
 
 // Labelled form controls for the dashboard's forms, each with its inline error (the
@@ -108,11 +108,24 @@ export const invalidProps = (id: string, error: string | undefined) => ({
   'aria-describedby': error ? `${id}-error` : undefined,
 });
 
+/** The props every text-like control takes: its name, its text and its change handler. */
+type TextLike = Common & { name: string; value: string; onChange: (value: string) => void };
+
+/** What an input, a textarea and a select share: the id, name, value, required, change and error wiring. */
+function textControl(id: string, props: TextLike) {
+  return {
+    id,
+    name: props.name,
+    value: props.value,
+    required: props.required,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      props.onChange(event.target.value),
+    ...invalidProps(id, props.error),
+  };
+}
+
 export function TextField(
-  props: Common & {
-    name: string;
-    value: string;
-    onChange: (value: string) => void;
+  props: TextLike & {
     type?: 'text' | 'url' | 'email' | 'password' | 'number' | 'search';
     placeholder?: string;
     autoComplete?: string;
@@ -126,19 +139,14 @@ export function TextField(
   return (
     <Field id={id} {...props}>
       <input
-        id={id}
-        name={props.name}
+        {...textControl(id, props)}
         type={props.type ?? 'text'}
-        value={props.value}
         placeholder={props.placeholder}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         readOnly={props.readOnly}
         min={props.min}
         max={props.max}
-        required={props.required}
-        onChange={(event) => props.onChange(event.target.value)}
-        {...invalidProps(id, props.error)}
         className={`field rounded-xl ${invalidLook(props.error)} ${props.readOnly ? 'bg-stone-100 dark:bg-stone-800' : ''}`}
       />
     </Field>
@@ -155,27 +163,14 @@ export function NumberField({
   return <TextField {...props} type="number" inputMode="numeric" {...range} />;
 }
 
-export function TextArea(
-  props: Common & {
-    name: string;
-    value: string;
-    onChange: (value: string) => void;
-    rows?: number;
-    placeholder?: string;
-  },
-) {
+export function TextArea(props: TextLike & { rows?: number; placeholder?: string }) {
   const id = useId();
   return (
     <Field id={id} {...props}>
       <textarea
-        id={id}
-        name={props.name}
-        value={props.value}
+        {...textControl(id, props)}
         rows={props.rows ?? 4}
         placeholder={props.placeholder}
-        required={props.required}
-        onChange={(event) => props.onChange(event.target.value)}
-        {...invalidProps(id, props.error)}
         className={`field min-h-24 rounded-xl ${invalidLook(props.error)}`}
       />
     </Field>
@@ -183,26 +178,12 @@ export function TextArea(
 }
 
 export function SelectField(
-  props: Common & {
-    name: string;
-    value: string;
-    onChange: (value: string) => void;
-    options: readonly { value: string; label: string }[];
-    placeholder?: string;
-  },
+  props: TextLike & { options: readonly { value: string; label: string }[]; placeholder?: string },
 ) {
   const id = useId();
   return (
     <Field id={id} {...props}>
-      <select
-        id={id}
-        name={props.name}
-        value={props.value}
-        required={props.required}
-        onChange={(event) => props.onChange(event.target.value)}
-        {...invalidProps(id, props.error)}
-        className={`field rounded-xl ${invalidLook(props.error)}`}
-      >
+      <select {...textControl(id, props)} className={`field rounded-xl ${invalidLook(props.error)}`}>
         {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
