@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bindFields, valueAt, withValueAt } from '../../src/islands/admin/shared/form-values.ts';
+import { bindFields, valueAt, valuesFrom, withValueAt } from '../../src/islands/admin/shared/form-values.ts';
 import { listEdits } from '../../src/islands/admin/shared/list-edits.ts';
 
 // The admin form kit's logic: values read and written by dotted path, controls bound to them, and
@@ -26,6 +26,25 @@ describe('form values by path', () => {
     const before = structuredClone(footer);
     expect(withValueAt(footer, path, value)).toEqual(expected);
     expect(footer).toEqual(before);
+  });
+});
+
+describe("a form's first values", () => {
+  const defaults = { title: '', categoryId: null as number | null, isPublished: true };
+  it.each([
+    ['a new item', undefined, defaults],
+    [
+      'an edited item',
+      { title: 'Pie', categoryId: 2, isPublished: false, views: 9 },
+      { title: 'Pie', categoryId: 2, isPublished: false },
+    ],
+    [
+      'an item missing a value',
+      { title: 'Pie', categoryId: null },
+      { title: 'Pie', categoryId: null, isPublished: true },
+    ],
+  ])('for %s', (_name, item, expected) => {
+    expect(valuesFrom(item, defaults)).toEqual(expected);
   });
 });
 

@@ -82,12 +82,7 @@ export default function BlogTab() {
     <div className="grid gap-6">
       <ListPanel texts={POST_TEXTS} onNew={editor.startNew} resource={posts} onRetry={reloadPosts}>
         {(post) => (
-          <PublishedItemRow
-            kind="post"
-            item={post}
-            onEdit={() => editor.edit(post)}
-            onDelete={() => void removePost(post)}
-          >
+          <PublishedItemRow kind="post" item={post} onEdit={editor.edit} onDelete={removePost}>
             /blog/{post.slug}
             {categoryName(post.categoryId) && ` · ${categoryName(post.categoryId)}`}
             <span
@@ -134,16 +129,16 @@ function PostForm({
 }) {
   const form = useItemForm({
     item: post,
-    values: (post) => ({
-      title: post?.title ?? '',
-      slug: post?.slug ?? '',
-      content: post?.content ?? '',
-      excerpt: post?.excerpt ?? '',
-      image: post?.image ?? '',
-      categoryId: post?.categoryId ?? null,
+    values: {
+      title: '',
+      slug: '',
+      content: '',
+      excerpt: '',
+      image: '',
+      categoryId: null as number | null,
       // A new post starts as a draft.
-      isPublished: post?.isPublished ?? false,
-    }),
+      isPublished: false,
+    },
     slugFrom: 'title',
     check: BlogPostInputSchema,
     create: (body) => api.post('/api/blog/posts', { body }),
@@ -191,11 +186,7 @@ function PostForm({
 function BlogCategoryDialog({ dialog }: { dialog: ItemDialog<BlogCategory> }) {
   const { editing, field, saving, submit } = useItemForm({
     item: dialog.item,
-    values: (category) => ({
-      name: category?.name ?? '',
-      slug: category?.slug ?? '',
-      description: category?.description ?? '',
-    }),
+    values: { name: '', slug: '', description: '' },
     slugFrom: 'name',
     check: BlogCategoryInputSchema,
     create: (body) => api.post('/api/blog/categories', { body }),

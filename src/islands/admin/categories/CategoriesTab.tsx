@@ -80,7 +80,7 @@ export default function CategoriesTab() {
 function CategoryDialog({ dialog }: { dialog: ItemDialog<Category> }) {
   const { editing, field, saving, submit } = useItemForm({
     item: dialog.item,
-    values: (category) => ({ name: category?.name ?? '', description: category?.description ?? '' }),
+    values: { name: '', description: '' },
     check: CategoryInputSchema,
     create: (body) => api.post('/api/categories', { body }),
     update: (category, body) => api.put('/api/categories/:id', { params: { id: category.id }, body }),

@@ -50,12 +50,7 @@ export default function PagesTab() {
     <div className="grid gap-6">
       <ListPanel texts={PAGE_TEXTS} onNew={editor.startNew} resource={pages} items={list} onRetry={reload}>
         {(page) => (
-          <PublishedItemRow
-            kind="page"
-            item={page}
-            onEdit={() => editor.edit(page)}
-            onDelete={() => void remove(page)}
-          >
+          <PublishedItemRow kind="page" item={page} onEdit={editor.edit} onDelete={remove}>
             /{page.slug}
           </PublishedItemRow>
         )}
@@ -69,13 +64,8 @@ export default function PagesTab() {
 function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (saved?: StaticPage) => void }) {
   const form = useItemForm({
     item: page,
-    values: (page) => ({
-      title: page?.title ?? '',
-      slug: page?.slug ?? '',
-      content: page?.content ?? '',
-      description: page?.description ?? '',
-      isPublished: page?.isPublished ?? true,
-    }),
+    // A new page is published by default.
+    values: { title: '', slug: '', content: '', description: '', isPublished: true },
     // The slug follows the title while creating, and is frozen when editing.
     slugFrom: 'title',
     check: PageInputSchema,

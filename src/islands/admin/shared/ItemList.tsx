@@ -123,7 +123,9 @@ export function ItemRow({
 }
 
 /** A page's or post's row: its title with 'Published' or 'Draft', the line under it, its buttons. */
-export function PublishedItemRow({
+export function PublishedItemRow<
+  T extends { id: number; slug: string; title: string; isPublished: boolean },
+>({
   kind,
   item,
   onEdit,
@@ -132,17 +134,17 @@ export function PublishedItemRow({
 }: {
   /** What it is: names its publish key and its data-page or data-post hook (its slug). */
   kind: 'page' | 'post';
-  item: { id: number; slug: string; title: string; isPublished: boolean };
-  onEdit: () => void;
-  onDelete: () => void;
+  item: T;
+  onEdit: (item: T) => void;
+  onDelete: (item: T) => unknown;
   /** The line under the title (its address, …). */
   children: ReactNode;
 }) {
   return (
     <ItemRow
       name={item.title}
-      onEdit={onEdit}
-      onDelete={onDelete}
+      onEdit={() => onEdit(item)}
+      onDelete={() => void onDelete(item)}
       publishKey={itemKey(kind, item.id)}
       {...{ [`data-${kind}`]: item.slug }}
     >

@@ -28,6 +28,12 @@ export function withValueAt<T>(values: T, path: string, value: unknown): T {
   } as T;
 }
 
+/** A form's first values: each of the defaults' keys taken from the item where it has a value. */
+export function valuesFrom<V extends object>(item: object | undefined, defaults: V): V {
+  const from = (item ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(defaults).map(([key, empty]) => [key, from[key] ?? empty])) as V;
+}
+
 /** The props of a text-like control (TextField, TextArea, SelectField) bound to one value. */
 export interface BoundText {
   name: string;

@@ -1,19 +1,19 @@
 import type { SubmitEvent } from 'react';
-import { bindFields, useFormValues } from './form-values.ts';
+import { bindFields, useFormValues, valuesFrom } from './form-values.ts';
 import { useSaveForm, type SaveFormOptions } from './use-save-form.ts';
 
 // The form of one listed item (a post, a page, a category): new or edited, its values bound to
 // its controls, saved with POST when new and PUT when edited, and the toast saying which
 // ('Post created.', 'Post updated.').
 
-export interface ItemFormOptions<Item, Values, Saved> extends Omit<
+export interface ItemFormOptions<Item, Values extends object, Saved> extends Omit<
   SaveFormOptions<Values, Saved>,
   'save' | 'savedMessage' | 'failedMessage'
 > {
   /** The item being edited, or undefined for a new one. */
   item: Item | undefined;
-  /** The form's first values, from the item (or from nothing for a new one). */
-  values: (item: Item | undefined) => Values;
+  /** The form's values for a new item; an edited item's own values take their place. */
+  values: Values;
   /** The value the slug follows while the item is new ('title'); an edited item keeps its address. */
   slugFrom?: string;
   create: (values: Values) => Promise<Saved>;
@@ -24,7 +24,7 @@ export interface ItemFormOptions<Item, Values, Saved> extends Omit<
   failedMessage: string | { create: string; update: string };
 }
 
-export function useItemForm<Item, Values, Saved>({
+export function useItemForm<Item, Values extends object, Saved>({
   item,
   values: initial,
   slugFrom,
@@ -35,7 +35,9 @@ export function useItemForm<Item, Values, Saved>({
   ...options
 }: ItemFormOptions<Item, Values, Saved>) {
   const editing = item !== undefined;
-  const { values, set } = useFormValues(() => initial(item), { slugFrom: !editing && slugFrom });
+  const { values, set } = useFormValues(() => valuesFrom(item ?? undefined, initial), {
+    slugFrom: !editing && slugFrom,
+  });
   const form = useSaveForm<Values, Saved>({
     ...options,
     save: (body) => (item === undefined ? create(body) : update(item, body)),
