@@ -10,7 +10,6 @@ import {
   draftFromRecipe,
   emptyDraft,
   lineFromRow,
-  move,
   rowFromIngredient,
   rowFromLine,
   type RecipeDraft,
@@ -19,6 +18,7 @@ import { inputFromDraft } from '../../src/islands/admin/recipes/recipe-input.ts'
 import { validateDraft } from '../../src/islands/admin/recipes/recipe-validation.ts';
 import { recipeListQuery } from '../../src/islands/admin/recipes/RecipesTab.tsx';
 import { imageFileProblem, issuesByPath } from '../../src/islands/admin/shared/admin-api.ts';
+import { move } from '../../src/islands/admin/shared/list-edits.ts';
 import { publishView } from '../../src/islands/admin/shared/publish-state.ts';
 import { slugify as slugFromTitle } from '../../src/lib/slug.ts';
 import { ADMIN_TABS, hashForTab, isAdminUser, tabForKey, tabFromHash } from '../../src/islands/admin/tabs.ts';

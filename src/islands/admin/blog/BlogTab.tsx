@@ -1,19 +1,18 @@
-import { useState } from 'react';
 import { api } from '../../../lib/api/client.ts';
 import VersionsPanel from '../recipes/VersionsPanel.tsx';
 import { BlogCategoryInputSchema, type BlogCategory } from '../../../lib/schemas/blog-category.ts';
 import { BlogPostInputSchema, type BlogPost } from '../../../lib/schemas/blog-post.ts';
 import EditorPanel from '../shared/EditorPanel.tsx';
-import { CheckboxField, Panel, PublishedTag, SelectField, TextArea, TextField } from '../shared/fields.tsx';
+import { CheckboxField, SelectField, TextArea, TextField } from '../shared/fields.tsx';
 import FormDialog from '../shared/FormDialog.tsx';
 import ImageField from '../shared/ImageField.tsx';
-import { ItemList, ItemRow } from '../shared/ItemList.tsx';
+import { ItemRow, ListPanel, PublishedItemRow } from '../shared/ItemList.tsx';
 import { itemKey } from '../shared/publish-state.ts';
-import { slugify as slugFromTitle } from '../../../lib/slug.ts';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
-import { useItemEditor } from '../shared/use-item-editor.ts';
+import { useItemDialog, useItemEditor, type ItemDialog } from '../shared/use-item-editor.ts';
+import type { ListTexts } from '../shared/ItemList.tsx';
 import { useResource } from '../shared/use-resource.ts';
-import { useSaveForm } from '../shared/use-save-form.ts';
+import { useItemForm } from '../shared/use-item-form.ts';
 
 // The Blog tab: posts (a new post is a
 // draft by default; image upload as in the recipe form) and blog categories.
@@ -25,6 +24,19 @@ function categoryDeleteQuestion(postCount: number): string {
   return `Delete this category? ${posts} will lose this category (restoring it from the trash puts them back).`;
 }
 
+const POST_TEXTS: ListTexts = {
+  title: 'Blog posts',
+  newLabel: 'New post',
+  errorTitle: 'Error loading posts',
+  emptyText: 'No posts yet.',
+};
+const CATEGORY_TEXTS: ListTexts = {
+  title: 'Blog categories',
+  newLabel: 'New blog category',
+  errorTitle: 'Error loading categories',
+  emptyText: 'No blog categories yet.',
+};
+
 export default function BlogTab() {
   const [posts, reloadPosts] = useResource((signal) => api.get('/api/blog/posts', { signal }), []);
   const [categories, reloadCategories] = useResource(
@@ -32,7 +44,7 @@ export default function BlogTab() {
     [],
   );
   const editor = useItemEditor<BlogPost>(reloadPosts);
-  const [editingCategory, setEditingCategory] = useState<BlogCategory | 'new' | null>(null);
+  const categoryDialog = useItemDialog<BlogCategory>(reloadCategories);
   const [confirmedDelete, confirmDialog] = useConfirmedDelete();
   const categoryList = categories.data ?? [];
 
@@ -68,83 +80,39 @@ export default function BlogTab() {
 
   return (
     <div className="grid gap-6">
-      <Panel
-        title="Blog posts"
-        actions={
-          <button type="button" className="btn-primary" onClick={editor.startNew}>
-            New post
-          </button>
-        }
-      >
-        <ItemList
-          resource={posts}
-          errorTitle="Error loading posts"
-          onRetry={reloadPosts}
-          emptyText="No posts yet."
-        >
-          {(post) => (
-            <ItemRow
-              name={post.title}
-              onEdit={() => editor.edit(post)}
-              onDelete={() => void removePost(post)}
-              publishKey={itemKey('post', post.id)}
-              data-post={post.slug}
-            >
-              <div className="min-w-0">
-                <p className="font-semibold">
-                  {post.title} <PublishedTag published={post.isPublished} />
-                </p>
-                <p className="muted text-sm">
-                  /blog/{post.slug}
-                  {categoryName(post.categoryId) && ` · ${categoryName(post.categoryId)}`}
-                  <span data-post-views={post.views}>
-                    {` · ${post.views} ${post.views === 1 ? 'view' : 'views'}`}
-                  </span>
-                </p>
-              </div>
-            </ItemRow>
-          )}
-        </ItemList>
-      </Panel>
+      <ListPanel texts={POST_TEXTS} onNew={editor.startNew} resource={posts} onRetry={reloadPosts}>
+        {(post) => (
+          <PublishedItemRow kind="post" item={post} onEdit={editor.edit} onDelete={removePost}>
+            /blog/{post.slug}
+            {categoryName(post.categoryId) && ` · ${categoryName(post.categoryId)}`}
+            <span
+              data-post-views={post.views}
+            >{` · ${post.views} ${post.views === 1 ? 'view' : 'views'}`}</span>
+          </PublishedItemRow>
+        )}
+      </ListPanel>
 
-      <Panel
-        title="Blog categories"
-        actions={
-          <button type="button" className="btn-ghost" onClick={() => setEditingCategory('new')}>
-            New blog category
-          </button>
-        }
+      <ListPanel
+        texts={CATEGORY_TEXTS}
+        onNew={categoryDialog.startNew}
+        newButtonClass="btn-ghost"
+        resource={categories}
+        onRetry={reloadCategories}
       >
-        <ItemList
-          resource={categories}
-          errorTitle="Error loading categories"
-          onRetry={reloadCategories}
-          emptyText="No blog categories yet."
-        >
-          {(category) => (
-            <ItemRow
-              name={category.name}
-              onEdit={() => setEditingCategory(category)}
-              onDelete={() => void removeCategory(category)}
-            >
-              <div>
-                <p className="font-semibold">{category.name}</p>
-                <p className="muted text-sm">/blog/category/{category.slug}</p>
-              </div>
-            </ItemRow>
-          )}
-        </ItemList>
-      </Panel>
-      {editingCategory && (
-        <BlogCategoryDialog
-          category={editingCategory === 'new' ? undefined : editingCategory}
-          onClose={() => setEditingCategory(null)}
-          onSaved={() => {
-            setEditingCategory(null);
-            reloadCategories();
-          }}
-        />
-      )}
+        {(category) => (
+          <ItemRow
+            name={category.name}
+            onEdit={() => categoryDialog.edit(category)}
+            onDelete={() => void removeCategory(category)}
+          >
+            <div>
+              <p className="font-semibold">{category.name}</p>
+              <p className="muted text-sm">/blog/category/{category.slug}</p>
+            </div>
+          </ItemRow>
+        )}
+      </ListPanel>
+      {categoryDialog.open && <BlogCategoryDialog dialog={categoryDialog} />}
       {confirmDialog}
     </div>
   );
@@ -159,89 +127,50 @@ function PostForm({
   categories: BlogCategory[];
   onDone: (saved?: BlogPost) => void;
 }) {
-  const editing = post !== undefined;
-  const [form, setForm] = useState({
-    title: post?.title ?? '',
-    slug: post?.slug ?? '',
-    content: post?.content ?? '',
-    excerpt: post?.excerpt ?? '',
-    image: post?.image ?? '',
-    categoryId: post?.categoryId ?? null,
-    // A new post starts as a draft.
-    isPublished: post?.isPublished ?? false,
-  });
-  const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
-  const { errors, saving, submit } = useSaveForm({
-    schema: BlogPostInputSchema,
-    save: (body: typeof form) =>
-      editing
-        ? api.put('/api/blog/posts/:id', { params: { id: post.id }, body })
-        : api.post('/api/blog/posts', { body }),
-    savedMessage: editing ? 'Post updated.' : 'Post created.',
+  const form = useItemForm({
+    item: post,
+    values: {
+      title: '',
+      slug: '',
+      content: '',
+      excerpt: '',
+      image: '',
+      categoryId: null as number | null,
+      // A new post starts as a draft.
+      isPublished: false,
+    },
+    slugFrom: 'title',
+    check: BlogPostInputSchema,
+    create: (body) => api.post('/api/blog/posts', { body }),
+    update: (post, body) => api.put('/api/blog/posts/:id', { params: { id: post.id }, body }),
+    noun: 'Post',
     failedMessage: 'Failed to save post',
     publishes: (saved) => (saved.isPublished ? itemKey('post', saved.id) : null),
     onSaved: onDone,
   });
+  const { values, set, errors, field } = form;
 
   return (
     <EditorPanel
-      title={editing ? `Edit post: ${post.title}` : 'New post'}
-      backLabel="Back to posts"
+      noun="post"
+      item={post}
+      form={form}
       onBack={() => onDone()}
-      onSubmit={(event) => void submit(event, form)}
-      saving={saving}
-      saveLabel="Save post"
       below={
-        editing && (
+        post && (
           <VersionsPanel collection="blog/posts" item={post} onRestored={(restored) => onDone(restored)} />
         )
       }
     >
-      <TextField
-        label="Title"
-        name="title"
-        required
-        value={form.title}
-        onChange={(title) => setForm((f) => ({ ...f, title, slug: editing ? f.slug : slugFromTitle(title) }))}
-        error={errors.title}
-      />
-      <TextField
-        label="Slug"
-        name="slug"
-        required
-        value={form.slug}
-        onChange={(slug) => set('slug', slug)}
-        error={errors.slug}
-      />
-      <TextArea
-        label="Excerpt"
-        name="excerpt"
-        rows={2}
-        value={form.excerpt}
-        onChange={(v) => set('excerpt', v)}
-        error={errors.excerpt}
-      />
-      <TextArea
-        label="Content (Markdown)"
-        name="content"
-        required
-        rows={14}
-        value={form.content}
-        onChange={(v) => set('content', v)}
-        error={errors.content}
-      />
-      <ImageField
-        label="Image"
-        use="blog"
-        value={form.image}
-        onChange={(v) => set('image', v)}
-        error={errors.image}
-      />
+      <TextField label="Title" required {...field.text('title')} />
+      <TextField label="Slug" required {...field.text('slug')} />
+      <TextArea label="Excerpt" rows={2} {...field.text('excerpt')} />
+      <TextArea label="Content (Markdown)" required rows={14} {...field.text('content')} />
+      <ImageField label="Image" use="blog" {...field.text('image')} />
       <SelectField
         label="Category"
         name="categoryId"
-        value={form.categoryId ? String(form.categoryId) : '0'}
+        value={String(values.categoryId ?? 0)}
         options={[
           { value: '0', label: 'None' },
           ...categories.map((c) => ({ value: String(c.id), label: c.name })),
@@ -249,41 +178,22 @@ function PostForm({
         onChange={(value) => set('categoryId', Number(value) || null)}
         error={errors.categoryId}
       />
-      <CheckboxField
-        label="Published"
-        name="isPublished"
-        checked={form.isPublished}
-        onChange={(v) => set('isPublished', v)}
-        hint="Unchecked: a draft."
-      />
+      <CheckboxField label="Published" hint="Unchecked: a draft." {...field.check('isPublished')} />
     </EditorPanel>
   );
 }
 
-function BlogCategoryDialog({
-  category,
-  onClose,
-  onSaved,
-}: {
-  category?: BlogCategory | undefined;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const editing = category !== undefined;
-  const [form, setForm] = useState({
-    name: category?.name ?? '',
-    slug: category?.slug ?? '',
-    description: category?.description ?? '',
-  });
-  const { errors, saving, submit } = useSaveForm({
-    schema: BlogCategoryInputSchema,
-    save: (body: typeof form) =>
-      editing
-        ? api.put('/api/blog/categories/:id', { params: { id: category.id }, body })
-        : api.post('/api/blog/categories', { body }),
-    savedMessage: editing ? 'Category updated.' : 'Category created.',
+function BlogCategoryDialog({ dialog }: { dialog: ItemDialog<BlogCategory> }) {
+  const { editing, field, saving, submit } = useItemForm({
+    item: dialog.item,
+    values: { name: '', slug: '', description: '' },
+    slugFrom: 'name',
+    check: BlogCategoryInputSchema,
+    create: (body) => api.post('/api/blog/categories', { body }),
+    update: (category, body) => api.put('/api/blog/categories/:id', { params: { id: category.id }, body }),
+    noun: 'Category',
     failedMessage: 'Failed to save category',
-    onSaved,
+    onSaved: dialog.saved,
   });
 
   return (
@@ -291,32 +201,12 @@ function BlogCategoryDialog({
       title={editing ? 'Edit blog category' : 'New blog category'}
       formId="admin-blog-category-form"
       saving={saving}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event, form)}
+      onClose={dialog.close}
+      onSubmit={submit}
     >
-      <TextField
-        label="Name"
-        name="name"
-        required
-        value={form.name}
-        onChange={(name) => setForm((f) => ({ ...f, name, slug: editing ? f.slug : slugFromTitle(name) }))}
-        error={errors.name}
-      />
-      <TextField
-        label="Slug"
-        name="slug"
-        required
-        value={form.slug}
-        onChange={(slug) => setForm((f) => ({ ...f, slug }))}
-        error={errors.slug}
-      />
-      <TextArea
-        label="Description"
-        name="description"
-        rows={3}
-        value={form.description}
-        onChange={(description) => setForm((f) => ({ ...f, description }))}
-      />
+      <TextField label="Name" required {...field.text('name')} />
+      <TextField label="Slug" required {...field.text('slug')} />
+      <TextArea label="Description" rows={3} {...field.text('description')} />
     </FormDialog>
   );
 }

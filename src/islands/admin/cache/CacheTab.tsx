@@ -14,11 +14,18 @@ import {
   orderedAreas,
 } from './cache-view.ts';
 import { usePoll } from './use-poll.ts';
+import ColumnHeads from '../shared/ColumnHeads.tsx';
 
 // The Cache tab: each response-cache area as a bar
 // of size against maxSize with hits, misses and hit ratio (polled every 10 s), the image stats
 // (every 30 s), and the actions with their toasts ('Cache Cleared', 'Failed to clear cache', …). Polling stops while the tab or the browser
 // tab is hidden.
+
+const TABLE_COLUMNS = [
+  { label: 'Table', className: 'py-2 pr-4 font-semibold' },
+  { label: 'Rows', className: 'py-2 pr-4 text-right font-semibold' },
+  { label: 'Size', className: 'py-2 text-right font-semibold' },
+];
 
 export default function CacheTab() {
   const active = useTabActive();
@@ -315,19 +322,7 @@ export default function CacheTab() {
               <caption className="muted pb-2 text-left">
                 {plural(tables.tables.length, 'table')}, {tables.totalSizeMB} MB in all
               </caption>
-              <thead>
-                <tr className="border-b border-stone-200 dark:border-night-line">
-                  <th scope="col" className="py-2 pr-4 font-semibold">
-                    Table
-                  </th>
-                  <th scope="col" className="py-2 pr-4 text-right font-semibold">
-                    Rows
-                  </th>
-                  <th scope="col" className="py-2 text-right font-semibold">
-                    Size
-                  </th>
-                </tr>
-              </thead>
+              <ColumnHeads ruled columns={TABLE_COLUMNS} />
               <tbody>
                 {tables.tables.map((t) => (
                   <tr key={t.name} className="border-b border-stone-100 last:border-0 dark:border-night-line">

@@ -1,26 +1,31 @@
-import { useState } from 'react';
 import { api, errorText } from '../../../lib/api/client.ts';
 import { CategoryInputSchema, type Category } from '../../../lib/schemas/category.ts';
-import { Panel, TextArea, TextField } from '../shared/fields.tsx';
+import { TextArea, TextField } from '../shared/fields.tsx';
 import FormDialog from '../shared/FormDialog.tsx';
-import { ItemList, ItemRow } from '../shared/ItemList.tsx';
+import { ItemRow, ListPanel, type ListTexts } from '../shared/ItemList.tsx';
 import { itemKey } from '../shared/publish-state.ts';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
-import { useSaveForm } from '../shared/use-save-form.ts';
+import { useItemDialog, type ItemDialog } from '../shared/use-item-editor.ts';
+import { useItemForm } from '../shared/use-item-form.ts';
 
 // The Categories tab: the list with recipe counts, a form in a dialog (name
 // required: 'Category name is required'; description optional), and delete after the
 // question; a category that still has recipes cannot go ('Failed to delete category. It may
 // have associated recipes.').
 
-type Editing = { kind: 'new' } | { kind: 'edit'; category: Category } | null;
-
 const STILL_HAS_RECIPES = 'Failed to delete category. It may have associated recipes.';
+
+const CATEGORY_TEXTS: ListTexts = {
+  title: 'Categories',
+  newLabel: 'New category',
+  errorTitle: 'Error loading categories',
+  emptyText: 'No categories found',
+};
 
 export default function CategoriesTab() {
   const [list, reload] = useResource((signal) => api.get('/api/categories', { signal }), []);
-  const [editing, setEditing] = useState<Editing>(null);
+  const dialog = useItemDialog<Category>(reload);
   const [confirmedDelete, confirmDialog] = useConfirmedDelete();
 
   const remove = (category: Category) =>
@@ -35,79 +40,54 @@ export default function CategoriesTab() {
     });
 
   return (
-    <Panel
-      title="Categories"
-      actions={
-        <button type="button" className="btn-primary" onClick={() => setEditing({ kind: 'new' })}>
-          New category
-        </button>
+    <ListPanel
+      texts={CATEGORY_TEXTS}
+      onNew={dialog.startNew}
+      resource={list}
+      onRetry={reload}
+      data-category-list
+      after={
+        <>
+          {dialog.open && <CategoryDialog dialog={dialog} />}
+          {confirmDialog}
+        </>
       }
     >
-      <ItemList
-        resource={list}
-        errorTitle="Error loading categories"
-        onRetry={reload}
-        emptyText="No categories found"
-        data-category-list
-      >
-        {(category) => (
-          <ItemRow
-            name={category.name}
-            onEdit={() => setEditing({ kind: 'edit', category })}
-            onDelete={() => void remove(category)}
-            publishKey={itemKey('category', category.id)}
-            data-category={category.slug}
-          >
-            <div className="min-w-0">
-              <p className="font-semibold">
-                {category.name}{' '}
-                <span className="muted text-sm font-normal">
-                  /category/{category.slug}
-                  {category.recipeCount !== undefined && ` · ${category.recipeCount} recipes`}
-                </span>
-              </p>
-              {category.description && <p className="muted line-clamp-2 text-sm">{category.description}</p>}
-            </div>
-          </ItemRow>
-        )}
-      </ItemList>
-      {editing && (
-        <CategoryDialog
-          category={editing.kind === 'edit' ? editing.category : undefined}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            reload();
-          }}
-        />
+      {(category) => (
+        <ItemRow
+          name={category.name}
+          onEdit={() => dialog.edit(category)}
+          onDelete={() => void remove(category)}
+          publishKey={itemKey('category', category.id)}
+          data-category={category.slug}
+        >
+          <div className="min-w-0">
+            <p className="font-semibold">
+              {category.name}{' '}
+              <span className="muted text-sm font-normal">
+                /category/{category.slug}
+                {category.recipeCount !== undefined && ` · ${category.recipeCount} recipes`}
+              </span>
+            </p>
+            {category.description && <p className="muted line-clamp-2 text-sm">{category.description}</p>}
+          </div>
+        </ItemRow>
       )}
-      {confirmDialog}
-    </Panel>
+    </ListPanel>
   );
 }
 
-function CategoryDialog({
-  category,
-  onClose,
-  onSaved,
-}: {
-  category?: Category | undefined;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
-  const [name, setName] = useState(category?.name ?? '');
-  const [description, setDescription] = useState(category?.description ?? '');
-  const editing = category !== undefined;
-  const { errors, saving, submit } = useSaveForm({
-    schema: CategoryInputSchema,
-    save: (body: { name: string; description: string }) =>
-      editing
-        ? api.put('/api/categories/:id', { params: { id: category.id }, body })
-        : api.post('/api/categories', { body }),
-    savedMessage: editing ? 'Category updated.' : 'Category created.',
-    failedMessage: editing ? 'Failed to update category' : 'Failed to create category',
+function CategoryDialog({ dialog }: { dialog: ItemDialog<Category> }) {
+  const { editing, field, saving, submit } = useItemForm({
+    item: dialog.item,
+    values: { name: '', description: '' },
+    check: CategoryInputSchema,
+    create: (body) => api.post('/api/categories', { body }),
+    update: (category, body) => api.put('/api/categories/:id', { params: { id: category.id }, body }),
+    noun: 'Category',
+    failedMessage: { create: 'Failed to create category', update: 'Failed to update category' },
     publishes: (saved) => itemKey('category', saved.id),
-    onSaved,
+    onSaved: dialog.saved,
   });
 
   return (
@@ -116,18 +96,11 @@ function CategoryDialog({
       formId="admin-category-form"
       name="category-form"
       saving={saving}
-      onClose={onClose}
-      onSubmit={(event) => void submit(event, { name, description })}
+      onClose={dialog.close}
+      onSubmit={submit}
     >
-      <TextField label="Name" name="name" required value={name} onChange={setName} error={errors.name} />
-      <TextArea
-        label="Description"
-        name="description"
-        rows={3}
-        value={description}
-        onChange={setDescription}
-        error={errors.description}
-      />
+      <TextField label="Name" required {...field.text('name')} />
+      <TextArea label="Description" rows={3} {...field.text('description')} />
     </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { api } from '../../../lib/api/client.ts';
 import {
   BLOG_LENGTHS,
@@ -15,8 +15,10 @@ import {
   type BlogTone,
 } from '../../../lib/schemas/generator-request.ts';
 import { showToast } from '../../../stores/toasts.ts';
-import { Panel, SelectField, TextArea, TextField } from '../shared/fields.tsx';
-import { publishRequested } from '../shared/publish-state.ts';
+import { Field, NumberField, Panel, SelectField, TextArea, TextField } from '../shared/fields.tsx';
+import { bindFields, useFormValues, type FieldErrors } from '../shared/form-values.ts';
+import SaveBar from '../shared/SaveBar.tsx';
+import { firstIssueOn, useSaveForm } from '../shared/use-save-form.ts';
 import { failureText, type GeneratorContext } from './generator-view.ts';
 
 // The generate panels of the AI Generator tab: one recipe, bulk recipes, blog (one or bulk) and
@@ -49,43 +51,43 @@ function ModelField({
 const defaultModel = (models: GeneratorContext['models']) =>
   models.find((m) => m.isDefault)?.id ?? models[0]?.id ?? '';
 
-function firstIssue(schema: v.GenericSchema, value: unknown): string | null {
-  const result = v.safeParse(schema, value);
-  return result.success ? null : (result.issues[0]?.message ?? 'Check the form');
-}
+/** A count the form sends: empty is no number. */
+const countOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
+/** A bulk request's check: a count is asked for, then the API's own schema says what is wrong. */
+const bulkCheck =
+  (field: string, missing: string, schema: v.GenericSchema) =>
+  (body: { count: number }): FieldErrors =>
+    Number.isNaN(body.count) ? { [field]: missing } : firstIssueOn(field, schema, body);
 
 export function SingleRecipePanel({ models, blocked, refresh }: GeneratorContext) {
   const [modelId, setModelId] = useState(() => defaultModel(models));
   const [prompt, setPrompt] = useState('');
-  const [busy, setBusy] = useState(false);
   const [last, setLast] = useState<{ title: string; slug: string } | null>(null);
-
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      const recipe = await api.post('/api/generator/recipe', {
-        body: { prompt, modelId: modelId || undefined },
-      });
+  const { saving, submit } = useSaveForm({
+    check: () => ({}),
+    save: (body: { prompt: string; modelId: string | undefined }) =>
+      api.post('/api/generator/recipe', { body }),
+    savedMessage: (recipe) => ({
+      title: 'Recipe Generated!',
+      description: `"${recipe.title}" is on its way to the site.`,
+    }),
+    failedTitle: 'Generation Failed',
+    failedMessage: 'The recipe could not be generated.',
+    onSaved: (recipe) => {
       setLast(recipe);
       setPrompt('');
-      showToast({ title: 'Recipe Generated!', description: `"${recipe.title}" is on its way to the site.` });
-      publishRequested();
-    } catch (err) {
-      showToast({
-        title: 'Generation Failed',
-        description: failureText(err, 'The recipe could not be generated.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+    },
+    onSettled: refresh,
+  });
 
   return (
     <Panel title="Generate one recipe">
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event, { prompt, modelId: modelId || undefined })}
+        className="grid gap-4"
+      >
         <ModelField models={models} value={modelId} onChange={setModelId} />
         <TextArea
           label="Prompt (optional)"
@@ -95,16 +97,13 @@ export function SingleRecipePanel({ models, blocked, refresh }: GeneratorContext
           onChange={setPrompt}
           placeholder="e.g. a vegetarian lasagna with spinach — leave empty to let the model pick a dish the site lacks"
         />
-        <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className="btn-primary" disabled={busy || Boolean(blocked)}>
-            {busy ? 'Generating…' : 'Generate Recipe'}
-          </button>
+        <SaveBar busy={saving} busyLabel="Generating…" label="Generate Recipe" disabled={Boolean(blocked)}>
           {last && (
             <a className="underline" href={`/recipe/${last.slug}`}>
               Last: {last.title}
             </a>
           )}
-        </div>
+        </SaveBar>
       </form>
     </Panel>
   );
@@ -113,54 +112,36 @@ export function SingleRecipePanel({ models, blocked, refresh }: GeneratorContext
 export function BulkPanel({ models, blocked, config, follow, refresh }: GeneratorContext) {
   const [modelId, setModelId] = useState(() => defaultModel(models));
   const [count, setCount] = useState(String(BULK_RECIPES.default));
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const left = Math.max(0, config.maxPerDay - config.currentCount);
-
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = { count: Number(count), modelId: modelId || undefined };
-    const problem =
-      count.trim() === '' ? 'Enter how many recipes to generate' : firstIssue(BulkRecipesRequestSchema, body);
-    setError(problem ?? undefined);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const res = await api.post('/api/generator/bulk', { body });
-      if (res.job) follow(res.job);
-    } catch (err) {
-      showToast({
-        title: 'Bulk Generation Failed',
-        description: failureText(err, 'The batch could not be started.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-      refresh();
-    }
-  };
+  const { errors, saving, submit } = useSaveForm({
+    check: bulkCheck('count', 'Enter how many recipes to generate', BulkRecipesRequestSchema),
+    save: (body: { count: number; modelId: string | undefined }) => api.post('/api/generator/bulk', { body }),
+    savedMessage: null,
+    failedTitle: 'Bulk Generation Failed',
+    failedMessage: 'The batch could not be started.',
+    publishes: false,
+    onSaved: (res) => res.job && follow(res.job),
+    onSettled: refresh,
+  });
 
   return (
     <Panel title="Bulk generation">
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <form
+        noValidate
+        onSubmit={(event) => void submit(event, { count: countOf(count), modelId: modelId || undefined })}
+        className="grid gap-4"
+      >
         <ModelField models={models} value={modelId} onChange={setModelId} />
-        <TextField
+        <NumberField
           label={`Number of recipes (${BULK_RECIPES.min}–${BULK_RECIPES.max})`}
           name="count"
-          type="number"
-          inputMode="numeric"
-          min={BULK_RECIPES.min}
-          max={BULK_RECIPES.max}
+          range={BULK_RECIPES}
           value={count}
           onChange={setCount}
-          error={error}
+          error={errors.count}
           hint={`${left} left in today's budget. The batch runs in the background; progress shows below.`}
         />
-        <div>
-          <button type="submit" className="btn-primary" disabled={busy || Boolean(blocked)}>
-            {busy ? 'Starting…' : 'Generate Recipes'}
-          </button>
-        </div>
+        <SaveBar busy={saving} busyLabel="Starting…" label="Generate Recipes" disabled={Boolean(blocked)} />
       </form>
     </Panel>
   );
@@ -176,124 +157,76 @@ const LENGTH_OPTIONS = (Object.keys(BLOG_LENGTHS) as BlogLength[]).map((l) => ({
 }));
 
 export function BlogPanel({ models, blocked, follow, refresh }: GeneratorContext) {
-  const [modelId, setModelId] = useState(() => defaultModel(models));
-  const [topic, setTopic] = useState('');
-  const [tone, setTone] = useState<BlogTone>(DEFAULT_TONE);
-  const [length, setLength] = useState<BlogLength>(DEFAULT_LENGTH);
-  const [count, setCount] = useState(String(BULK_BLOGS.default));
-  const [errors, setErrors] = useState<{ topic?: string; count?: string }>({});
-  const [busy, setBusy] = useState<'one' | 'bulk' | null>(null);
-
-  const generateOne = async () => {
-    const body = { prompt: topic, modelId: modelId || undefined, tone, length };
-    const problem = firstIssue(GenerateBlogRequestSchema, body);
-    setErrors(problem ? { topic: problem } : {});
-    if (problem) return;
-    setBusy('one');
-    try {
-      const post = await api.post('/api/generator/ai-blog', { body });
-      setTopic('');
-      showToast({
-        title: 'Blog Post Generated!',
-        description: `"${post.title}" is saved as a draft in the Blog tab.`,
-      });
-    } catch (err) {
-      showToast({
-        title: 'Blog Generation Failed',
-        description: failureText(err, 'The blog post could not be generated.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(null);
-      refresh();
-    }
-  };
-
-  const generateBulk = async () => {
-    const body = { count: Number(count), modelId: modelId || undefined, tone, length };
-    const problem =
-      count.trim() === '' ? 'Enter how many posts to generate' : firstIssue(BulkBlogsRequestSchema, body);
-    setErrors(problem ? { count: problem } : {});
-    if (problem) return;
-    setBusy('bulk');
-    try {
-      const res = await api.post('/api/generator/bulk-blog', { body });
-      if (res.job) follow(res.job);
-    } catch (err) {
-      showToast({
-        title: 'Blog Generation Failed',
-        description: failureText(err, 'The blog batch could not be started.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(null);
-      refresh();
-    }
-  };
+  const { values, set } = useFormValues({
+    modelId: defaultModel(models),
+    topic: '',
+    tone: DEFAULT_TONE as BlogTone,
+    length: DEFAULT_LENGTH as BlogLength,
+    count: String(BULK_BLOGS.default),
+  });
+  const settings = { modelId: values.modelId || undefined, tone: values.tone, length: values.length };
+  const one = useSaveForm({
+    check: (body: { prompt: string }) => firstIssueOn('topic', GenerateBlogRequestSchema, body),
+    save: (body: typeof settings & { prompt: string }) => api.post('/api/generator/ai-blog', { body }),
+    savedMessage: (post) => ({
+      title: 'Blog Post Generated!',
+      description: `"${post.title}" is saved as a draft in the Blog tab.`,
+    }),
+    failedTitle: 'Blog Generation Failed',
+    failedMessage: 'The blog post could not be generated.',
+    publishes: false,
+    onSaved: () => set('topic', ''),
+    onSettled: refresh,
+  });
+  const bulk = useSaveForm({
+    check: bulkCheck('count', 'Enter how many posts to generate', BulkBlogsRequestSchema),
+    save: (body: typeof settings & { count: number }) => api.post('/api/generator/bulk-blog', { body }),
+    savedMessage: null,
+    failedTitle: 'Blog Generation Failed',
+    failedMessage: 'The blog batch could not be started.',
+    publishes: false,
+    onSaved: (res) => res.job && follow(res.job),
+    onSettled: refresh,
+  });
+  const busy = one.saving || bulk.saving;
+  const field = bindFields(values, set, { ...one.errors, ...bulk.errors });
 
   return (
     <Panel title="Blog posts">
       <form
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void generateOne();
-        }}
+        onSubmit={(event) => void one.submit(event, { ...settings, prompt: values.topic })}
         className="grid gap-4"
       >
-        <ModelField models={models} value={modelId} onChange={setModelId} />
-        <TextField
-          label="Topic"
-          name="topic"
-          value={topic}
-          onChange={setTopic}
-          error={errors.topic}
-          placeholder="e.g. How to keep herbs fresh"
-        />
+        <ModelField models={models} {...field.text('modelId')} />
+        <TextField label="Topic" placeholder="e.g. How to keep herbs fresh" {...field.text('topic')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Tone"
-            name="tone"
-            value={tone}
-            onChange={(t) => setTone(t as BlogTone)}
-            options={TONE_OPTIONS}
-          />
-          <SelectField
-            label="Length"
-            name="length"
-            value={length}
-            onChange={(l) => setLength(l as BlogLength)}
-            options={LENGTH_OPTIONS}
-          />
+          <SelectField label="Tone" options={TONE_OPTIONS} {...field.text('tone')} />
+          <SelectField label="Length" options={LENGTH_OPTIONS} {...field.text('length')} />
         </div>
-        <div>
-          <button
-            type="submit"
-            className="btn-primary"
-            disabled={busy !== null || Boolean(blocked) || topic.trim() === ''}
-          >
-            {busy === 'one' ? 'Writing…' : 'Generate Blog Post'}
-          </button>
-        </div>
+        <SaveBar
+          busy={one.saving}
+          busyLabel="Writing…"
+          label="Generate Blog Post"
+          disabled={busy || Boolean(blocked) || values.topic.trim() === ''}
+        />
         <div className="grid gap-3 border-t border-stone-200 pt-4 sm:grid-cols-[1fr_auto] sm:items-end dark:border-night-line">
-          <TextField
+          <NumberField
             label={`Several posts, topics picked by the model (${BULK_BLOGS.min}–${BULK_BLOGS.max})`}
+            range={BULK_BLOGS}
+            {...field.text('count')}
             name="blogCount"
-            type="number"
-            inputMode="numeric"
-            min={BULK_BLOGS.min}
-            max={BULK_BLOGS.max}
-            value={count}
-            onChange={setCount}
-            error={errors.count}
           />
           <button
             type="button"
             className="btn-ghost"
-            disabled={busy !== null || Boolean(blocked)}
-            onClick={() => void generateBulk()}
+            disabled={busy || Boolean(blocked)}
+            aria-busy={bulk.saving || undefined}
+            onClick={(event) =>
+              void bulk.send({ ...settings, count: countOf(values.count) }, event.currentTarget.form)
+            }
           >
-            {busy === 'bulk' ? 'Starting…' : 'Generate Posts'}
+            {bulk.saving ? 'Starting…' : 'Generate Posts'}
           </button>
         </div>
         <p className="muted text-xs">Posts are saved as drafts; publish them from the Blog tab.</p>
@@ -361,10 +294,7 @@ export function CsvPanel({ models, blocked, config, follow, refresh }: Generator
           {off && ' CSV upload is switched off in the settings below.'}
         </p>
         <ModelField models={models} value={modelId} onChange={setModelId} />
-        <div className="space-y-1.5">
-          <label htmlFor="generator-csv" className="block px-1 text-sm font-semibold">
-            CSV file
-          </label>
+        <Field id="generator-csv" label="CSV file">
           <input
             id="generator-csv"
             ref={input}
@@ -374,7 +304,7 @@ export function CsvPanel({ models, blocked, config, follow, refresh }: Generator
             className="field rounded-xl"
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
-        </div>
+        </Field>
         {alert && (
           <p
             role="alert"
@@ -384,11 +314,12 @@ export function CsvPanel({ models, blocked, config, follow, refresh }: Generator
           </p>
         )}
         {result && <p className="text-sm">{result}</p>}
-        <div>
-          <button type="submit" className="btn-primary" disabled={busy || Boolean(blocked) || off}>
-            {busy ? 'Uploading…' : 'Upload and Generate'}
-          </button>
-        </div>
+        <SaveBar
+          busy={busy}
+          busyLabel="Uploading…"
+          label="Upload and Generate"
+          disabled={Boolean(blocked) || off}
+        />
       </form>
     </Panel>
   );

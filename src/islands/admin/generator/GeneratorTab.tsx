@@ -221,35 +221,34 @@ function JobsPanel({ jobs }: { jobs: GeneratorJob[] }) {
                 {job.error}
               </p>
             )}
-            {job.skippedTitles.length > 0 && (
-              <details className="mt-2 text-sm">
-                <summary className="cursor-pointer">{job.skippedTitles.length} skipped</summary>
-                <ul className="mt-1 list-disc pl-5">
-                  {job.skippedTitles.slice(0, 50).map((s, i) => (
-                    <li key={i}>
-                      <span className="font-semibold">{s.title}:</span> {s.reason}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
-            {job.failures.length > 0 && (
-              <details className="mt-2 text-sm">
-                <summary className="cursor-pointer">
-                  {job.failures.length} {job.failures.length === 1 ? 'failure' : 'failures'}
-                </summary>
-                <ul className="mt-1 list-disc pl-5">
-                  {job.failures.slice(0, 50).map((f, i) => (
-                    <li key={i}>
-                      <span className="font-semibold">{f.item}:</span> {f.reason}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
+            <JobDetails
+              summary={`${job.skippedTitles.length} skipped`}
+              lines={job.skippedTitles.map((s) => ({ name: s.title, reason: s.reason }))}
+            />
+            <JobDetails
+              summary={`${job.failures.length} ${job.failures.length === 1 ? 'failure' : 'failures'}`}
+              lines={job.failures.map((f) => ({ name: f.item, reason: f.reason }))}
+            />
           </li>
         ))}
       </ul>
     </Panel>
+  );
+}
+
+/** A batch's skipped titles or failures, folded: the first 50 with their reasons. */
+function JobDetails({ summary, lines }: { summary: string; lines: { name: string; reason: string }[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer">{summary}</summary>
+      <ul className="mt-1 list-disc pl-5">
+        {lines.slice(0, 50).map((line, i) => (
+          <li key={i}>
+            <span className="font-semibold">{line.name}:</span> {line.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -8,39 +8,67 @@ import {
   MAX_PER_DAY,
   type GeneratorConfigUpdate,
 } from '../../../lib/schemas/generator-config.ts';
-import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { showToast } from '../../../stores/toasts.ts';
-import { CheckboxField, Panel, TextField } from '../shared/fields.tsx';
+import { CheckboxField, NumberField, Panel, Section, TextField } from '../shared/fields.tsx';
+import { bindFields, useFormValues } from '../shared/form-values.ts';
+import ColumnHeads from '../shared/ColumnHeads.tsx';
+import SaveBar from '../shared/SaveBar.tsx';
+import { useSaveForm } from '../shared/use-save-form.ts';
 import { shortTime } from '../shared/publish-state.ts';
-import {
-  failureText,
-  LOG_POLL_MS,
-  money,
-  seconds,
-  toggleHour,
-  type GeneratorContext,
-} from './generator-view.ts';
+import { LOG_POLL_MS, money, seconds, toggleHour, type GeneratorContext } from './generator-view.ts';
 
 // The AI Generator tab's settings (switches, schedule hours, batch size, daily limit), its log
 // with today's figures, and the API-keys notice.
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
+/** The switches, each saved as soon as it flips. */
+const SWITCHES = [
+  {
+    key: 'isEnabled',
+    label: 'Generator enabled',
+    hint: 'Off: every generate button is disabled and the API refuses.',
+  },
+  {
+    key: 'schedulingEnabled',
+    label: 'Scheduled generation',
+    hint: 'Generates a batch at each chosen hour (UTC).',
+  },
+  { key: 'csvUploadEnabled', label: 'CSV upload', hint: 'Allows generating from a file of titles.' },
+] as const;
+
+/** A number field's text as the API takes it: empty is no number. */
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+
 export function SettingsPanel({ config, setConfig }: GeneratorContext) {
   const [hours, setHours] = useState<number[]>(config.scheduleHours);
-  const [batchSize, setBatchSize] = useState(String(config.batchSize));
-  const [maxPerDay, setMaxPerDay] = useState(String(config.maxPerDay));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { values, setValues, set } = useFormValues({
+    batchSize: String(config.batchSize),
+    maxPerDay: String(config.maxPerDay),
+  });
+  const { errors, saving, submit } = useSaveForm({
+    check: GeneratorConfigUpdateSchema,
+    save: (update: GeneratorConfigUpdate) => api.put('/api/generator/config', { body: update }),
+    savedMessage: (_saved, update) =>
+      update.scheduleHours?.join() !== config.scheduleHours.join()
+        ? {
+            title: 'Scheduling Updated',
+            description: `Batches run at ${hours.map((h) => `${h}:00`).join(', ') || 'no hour'} UTC.`,
+          }
+        : { title: 'Settings Updated', description: 'The generator settings are saved.' },
+    failedTitle: 'Update Failed',
+    failedMessage: 'The settings could not be saved.',
+    publishes: false,
+    onSaved: setConfig,
+  });
 
   useEffect(() => {
     setHours(config.scheduleHours);
-    setBatchSize(String(config.batchSize));
-    setMaxPerDay(String(config.maxPerDay));
-  }, [config.scheduleHours, config.batchSize, config.maxPerDay]);
+    setValues({ batchSize: String(config.batchSize), maxPerDay: String(config.maxPerDay) });
+  }, [config.scheduleHours, config.batchSize, config.maxPerDay, setValues]);
 
   /** A switch: saved at once; a failed toggle update is silent (the switch flips back). */
-  const toggle = async (key: 'isEnabled' | 'schedulingEnabled' | 'csvUploadEnabled', value: boolean) => {
+  const toggle = async (key: (typeof SWITCHES)[number]['key'], value: boolean) => {
     const previous = config;
     setConfig({ ...config, [key]: value });
     try {
@@ -50,73 +78,35 @@ export function SettingsPanel({ config, setConfig }: GeneratorContext) {
     }
   };
 
-  const save = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const update: Record<string, unknown> = {
-      scheduleHours: hours,
-      batchSize: batchSize.trim() === '' ? Number.NaN : Number(batchSize),
-      maxPerDay: maxPerDay.trim() === '' ? Number.NaN : Number(maxPerDay),
-    };
-    const found = fieldErrors(GeneratorConfigUpdateSchema, update);
-    setErrors(found ?? {});
-    if (found) return;
-    setSaving(true);
-    try {
-      const scheduleChanged = hours.join() !== config.scheduleHours.join();
-      setConfig(await api.put('/api/generator/config', { body: update as GeneratorConfigUpdate }));
-      showToast(
-        scheduleChanged
-          ? {
-              title: 'Scheduling Updated',
-              description: `Batches run at ${hours.map((h) => `${h}:00`).join(', ') || 'no hour'} UTC.`,
-            }
-          : { title: 'Settings Updated', description: 'The generator settings are saved.' },
-      );
-    } catch (err) {
-      showToast({
-        title: 'Update Failed',
-        description: failureText(err, 'The settings could not be saved.'),
-        variant: 'destructive',
-      });
-    } finally {
-      setSaving(false);
-    }
+  const update = {
+    scheduleHours: hours,
+    batchSize: numberOf(values.batchSize),
+    maxPerDay: numberOf(values.maxPerDay),
   };
-
+  const limit = Number(values.maxPerDay) || MAX_PER_DAY;
   const estimate = estimatedDailyOutput({
     scheduleHours: hours,
-    batchSize: Number(batchSize) || 0,
-    maxPerDay: Number(maxPerDay) || MAX_PER_DAY,
+    batchSize: Number(values.batchSize) || 0,
+    maxPerDay: limit,
   });
+  const field = bindFields(values, set, errors);
 
   return (
     <Panel title="Generator settings">
       <div className="grid gap-4 sm:grid-cols-3">
-        <CheckboxField
-          label="Generator enabled"
-          name="isEnabled"
-          checked={config.isEnabled}
-          onChange={(value) => void toggle('isEnabled', value)}
-          hint="Off: every generate button is disabled and the API refuses."
-        />
-        <CheckboxField
-          label="Scheduled generation"
-          name="schedulingEnabled"
-          checked={config.schedulingEnabled}
-          onChange={(value) => void toggle('schedulingEnabled', value)}
-          hint="Generates a batch at each chosen hour (UTC)."
-        />
-        <CheckboxField
-          label="CSV upload"
-          name="csvUploadEnabled"
-          checked={config.csvUploadEnabled}
-          onChange={(value) => void toggle('csvUploadEnabled', value)}
-          hint="Allows generating from a file of titles."
-        />
+        {SWITCHES.map((s) => (
+          <CheckboxField
+            key={s.key}
+            label={s.label}
+            name={s.key}
+            checked={config[s.key]}
+            onChange={(value) => void toggle(s.key, value)}
+            hint={s.hint}
+          />
+        ))}
       </div>
-      <form noValidate onSubmit={(event) => void save(event)} className="mt-6 grid gap-4">
-        <fieldset>
-          <legend className="px-1 text-sm font-semibold">Schedule hours (UTC)</legend>
+      <form noValidate onSubmit={(event) => void submit(event, update)} className="mt-6 grid gap-4">
+        <Section legend="Schedule hours (UTC)" error={errors.scheduleHours} errorId="schedule-hours-error">
           <div className="mt-2 flex flex-wrap gap-2">
             {HOURS.map((hour) => (
               <label
@@ -138,50 +128,41 @@ export function SettingsPanel({ config, setConfig }: GeneratorContext) {
               </label>
             ))}
           </div>
-          {errors.scheduleHours && (
-            <p className="mt-1 px-1 text-sm text-red-700 dark:text-red-400">{errors.scheduleHours}</p>
-          )}
-        </fieldset>
+        </Section>
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField
+          <NumberField
             label={`Batch size (${BATCH_SIZE.min}–${BATCH_SIZE.max})`}
-            name="batchSize"
-            type="number"
-            inputMode="numeric"
-            min={BATCH_SIZE.min}
-            max={BATCH_SIZE.max}
-            value={batchSize}
-            onChange={setBatchSize}
-            error={errors.batchSize}
+            range={BATCH_SIZE}
+            {...field.text('batchSize')}
           />
-          <TextField
+          <NumberField
             label={`Daily limit (at most ${MAX_PER_DAY})`}
-            name="maxPerDay"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_PER_DAY}
-            value={maxPerDay}
-            onChange={setMaxPerDay}
-            error={errors.maxPerDay}
+            range={{ min: 1, max: MAX_PER_DAY }}
+            {...field.text('maxPerDay')}
           />
           <div className="self-end pb-2 text-sm">
             Estimated daily output: <strong data-testid="estimated-output">{estimate}</strong> recipes
             <span className="muted block text-xs">
               {hours.length} hours × batch size
-              {estimate === (Number(maxPerDay) || MAX_PER_DAY) ? ', capped by the limit' : ''}
+              {estimate === limit ? ', capped by the limit' : ''}
             </span>
           </div>
         </div>
-        <div>
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save Schedule'}
-          </button>
-        </div>
+        <SaveBar busy={saving} label="Save Schedule" />
       </form>
     </Panel>
   );
 }
+
+const LOG_COLUMNS = [
+  'When',
+  'Kind',
+  'Model',
+  'Result',
+  { label: 'Tokens in / out', className: 'py-2 pr-3 text-right' },
+  { label: 'Cost', className: 'py-2 pr-3 text-right' },
+  { label: 'Time', className: 'py-2 text-right' },
+];
 
 export function LogPanel({ tick, active }: { tick: number; active: boolean }) {
   const [log, setLog] = useState<{
@@ -229,17 +210,7 @@ export function LogPanel({ tick, active }: { tick: number; active: boolean }) {
           ) : (
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-stone-200 dark:border-night-line">
-                    <th className="py-2 pr-3">When</th>
-                    <th className="py-2 pr-3">Kind</th>
-                    <th className="py-2 pr-3">Model</th>
-                    <th className="py-2 pr-3">Result</th>
-                    <th className="py-2 pr-3 text-right">Tokens in / out</th>
-                    <th className="py-2 pr-3 text-right">Cost</th>
-                    <th className="py-2 text-right">Time</th>
-                  </tr>
-                </thead>
+                <ColumnHeads ruled columns={LOG_COLUMNS} cellClassName="py-2 pr-3" />
                 <tbody>
                   {log.entries.map((e) => (
                     <tr key={e.id} className="border-b border-stone-100 align-top dark:border-night-line">

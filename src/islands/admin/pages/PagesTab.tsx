@@ -1,17 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api/client.ts';
 import { parseFooter, type FooterContent } from '../../../lib/site-defaults.ts';
 import VersionsPanel from '../recipes/VersionsPanel.tsx';
 import { FooterContentSchema, PageInputSchema, type Page } from '../../../lib/schemas/page.ts';
 import EditorPanel from '../shared/EditorPanel.tsx';
-import { CheckboxField, Panel, PublishedTag, TextArea, TextField } from '../shared/fields.tsx';
-import { ItemList, ItemRow } from '../shared/ItemList.tsx';
+import { CheckboxField, Panel, TextArea, TextField } from '../shared/fields.tsx';
+import { ListPanel, PublishedItemRow, type ListTexts } from '../shared/ItemList.tsx';
 import { itemKey } from '../shared/publish-state.ts';
-import { slugify as slugFromTitle } from '../../../lib/slug.ts';
+import SaveBar from '../shared/SaveBar.tsx';
 import { useConfirmedDelete } from '../shared/use-confirmed-delete.ts';
 import { useItemEditor } from '../shared/use-item-editor.ts';
 import { useResource } from '../shared/use-resource.ts';
 import { useSaveForm } from '../shared/use-save-form.ts';
+import { bindFields, useFormValues } from '../shared/form-values.ts';
+import { useItemForm } from '../shared/use-item-form.ts';
 
 // The Pages tab: static pages (a new page is published
 // by default; its slug follows the title while creating and is frozen when editing), and the
@@ -19,6 +21,13 @@ import { useSaveForm } from '../shared/use-save-form.ts';
 
 /** A static page as the admin API returns it. */
 export type StaticPage = Page;
+
+const PAGE_TEXTS: ListTexts = {
+  title: 'Pages',
+  newLabel: 'New page',
+  errorTitle: 'Error loading pages',
+  emptyText: 'No pages yet.',
+};
 
 export default function PagesTab() {
   const [pages, reload] = useResource((signal) => api.get('/api/pages', { signal }), []);
@@ -39,39 +48,13 @@ export default function PagesTab() {
   const list = (pages.data ?? []).filter((p) => p.slug !== 'footer');
   return (
     <div className="grid gap-6">
-      <Panel
-        title="Pages"
-        actions={
-          <button type="button" className="btn-primary" onClick={editor.startNew}>
-            New page
-          </button>
-        }
-      >
-        <ItemList
-          resource={pages}
-          items={list}
-          errorTitle="Error loading pages"
-          onRetry={reload}
-          emptyText="No pages yet."
-        >
-          {(page) => (
-            <ItemRow
-              name={page.title}
-              onEdit={() => editor.edit(page)}
-              onDelete={() => void remove(page)}
-              publishKey={itemKey('page', page.id)}
-              data-page={page.slug}
-            >
-              <div>
-                <p className="font-semibold">
-                  {page.title} <PublishedTag published={page.isPublished} />
-                </p>
-                <p className="muted text-sm">/{page.slug}</p>
-              </div>
-            </ItemRow>
-          )}
-        </ItemList>
-      </Panel>
+      <ListPanel texts={PAGE_TEXTS} onNew={editor.startNew} resource={pages} items={list} onRetry={reload}>
+        {(page) => (
+          <PublishedItemRow kind="page" item={page} onEdit={editor.edit} onDelete={remove}>
+            /{page.slug}
+          </PublishedItemRow>
+        )}
+      </ListPanel>
       <FooterForm footerPage={pages.data?.find((p) => p.slug === 'footer')} onSaved={reload} />
       {confirmDialog}
     </div>
@@ -79,98 +62,62 @@ export default function PagesTab() {
 }
 
 function PageForm({ page, onDone }: { page?: StaticPage | undefined; onDone: (saved?: StaticPage) => void }) {
-  const editing = page !== undefined;
-  const [form, setForm] = useState({
-    title: page?.title ?? '',
-    slug: page?.slug ?? '',
-    content: page?.content ?? '',
-    description: page?.description ?? '',
-    isPublished: page?.isPublished ?? true,
-  });
-  const { errors, saving, submit } = useSaveForm({
-    schema: PageInputSchema,
-    save: (body: typeof form) =>
-      editing
-        ? api.put('/api/pages/:id', { params: { id: page.id }, body })
-        : api.post('/api/pages', { body }),
-    savedMessage: editing ? 'Page updated.' : 'Page created.',
-    failedMessage: editing ? 'Failed to update page' : 'Failed to create page',
+  const form = useItemForm({
+    item: page,
+    // A new page is published by default.
+    values: { title: '', slug: '', content: '', description: '', isPublished: true },
+    // The slug follows the title while creating, and is frozen when editing.
+    slugFrom: 'title',
+    check: PageInputSchema,
+    create: (body) => api.post('/api/pages', { body }),
+    update: (page, body) => api.put('/api/pages/:id', { params: { id: page.id }, body }),
+    noun: 'Page',
+    failedMessage: { create: 'Failed to create page', update: 'Failed to update page' },
     publishes: (saved) => (saved.isPublished ? itemKey('page', saved.id) : null),
     onSaved: onDone,
   });
-
-  const setTitle = (title: string) =>
-    // The slug follows the title while creating, and is frozen when editing.
-    setForm((f) => ({ ...f, title, slug: editing ? f.slug : slugFromTitle(title) }));
+  const { editing, values, field } = form;
 
   return (
     <EditorPanel
-      title={editing ? `Edit page: ${page.title}` : 'New page'}
-      backLabel="Back to pages"
+      noun="page"
+      item={page}
+      form={form}
       onBack={() => onDone()}
-      onSubmit={(event) => void submit(event, form)}
-      saving={saving}
-      saveLabel="Save page"
       below={
-        editing && (
-          <VersionsPanel collection="pages" item={page} onRestored={(restored) => onDone(restored)} />
-        )
+        page && <VersionsPanel collection="pages" item={page} onRestored={(restored) => onDone(restored)} />
       }
     >
-      <TextField
-        label="Title"
-        name="title"
-        required
-        value={form.title}
-        onChange={setTitle}
-        error={errors.title}
-      />
+      <TextField label="Title" required {...field.text('title')} />
       <TextField
         label="Slug"
-        name="slug"
         required
-        value={form.slug}
         readOnly={editing}
-        onChange={(slug) => setForm((f) => ({ ...f, slug }))}
-        error={errors.slug}
         hint={
           editing
             ? 'The address stays the same once the page exists.'
-            : `The page will live at /${form.slug || '…'}`
+            : `The page will live at /${values.slug || '…'}`
         }
+        {...field.text('slug')}
       />
-      <TextField
-        label="Description (for search results)"
-        name="description"
-        value={form.description}
-        onChange={(description) => setForm((f) => ({ ...f, description }))}
-        error={errors.description}
-      />
-      <TextArea
-        label="Content (Markdown)"
-        name="content"
-        required
-        rows={14}
-        value={form.content}
-        onChange={(content) => setForm((f) => ({ ...f, content }))}
-        error={errors.content}
-      />
+      <TextField label="Description (for search results)" {...field.text('description')} />
+      <TextArea label="Content (Markdown)" required rows={14} {...field.text('content')} />
       <CheckboxField
         label="Published"
-        name="isPublished"
-        checked={form.isPublished}
-        onChange={(isPublished) => setForm((f) => ({ ...f, isPublished }))}
         hint="Unchecked: a draft only you can see here."
+        {...field.check('isPublished')}
       />
     </EditorPanel>
   );
 }
 
+const SOCIAL_LINKS = ['facebook', 'twitter', 'instagram', 'youtube'] as const;
+
 function FooterForm({ footerPage, onSaved }: { footerPage?: StaticPage | undefined; onSaved: () => void }) {
   const [footer] = useResource((signal) => api.get('/api/pages/footer', { signal }), []);
-  const [form, setForm] = useState<FooterContent | null>(null);
+  const { values, setValues, set } = useFormValues<FooterContent | null>(null);
   const { errors, saving, submit } = useSaveForm({
-    schema: FooterContentSchema,
+    check: FooterContentSchema,
     // PUT /api/pages/footer takes the footer object and keeps it as the footer page's JSON.
     save: (body: FooterContent) => api.put('/api/pages/footer', { body }),
     savedMessage: 'Footer saved.',
@@ -179,72 +126,31 @@ function FooterForm({ footerPage, onSaved }: { footerPage?: StaticPage | undefin
   });
 
   useEffect(() => {
-    if (form) return;
-    if (footer.status === 'loaded') setForm(parseFooter(footer.data?.content));
-    else if (footer.status === 'failed') setForm(parseFooter(footerPage?.content));
-  }, [footer, footerPage, form]);
+    if (values) return;
+    if (footer.status === 'loaded') setValues(parseFooter(footer.data?.content));
+    else if (footer.status === 'failed') setValues(parseFooter(footerPage?.content));
+  }, [footer, footerPage, values, setValues]);
 
-  if (!form) return null;
+  if (!values) return null;
+  const field = bindFields(values, set, errors);
 
-  const social = ['facebook', 'twitter', 'instagram', 'youtube'] as const;
   return (
     <Panel title="Footer">
-      <form noValidate onSubmit={(event) => void submit(event, form)} className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Company name"
-          name="companyName"
-          required
-          value={form.companyName}
-          onChange={(companyName) => setForm({ ...form, companyName })}
-          error={errors.companyName}
-        />
-        <TextField
-          label="Copyright"
-          name="copyright"
-          required
-          value={form.copyright}
-          onChange={(copyright) => setForm({ ...form, copyright })}
-          error={errors.copyright}
-        />
-        <TextField
-          className="sm:col-span-2"
-          label="Tagline"
-          name="tagline"
-          required
-          value={form.tagline}
-          onChange={(tagline) => setForm({ ...form, tagline })}
-          error={errors.tagline}
-        />
-        <TextField
-          label="Privacy link"
-          name="links.privacy"
-          value={form.links.privacy}
-          onChange={(privacy) => setForm({ ...form, links: { ...form.links, privacy } })}
-          error={errors['links.privacy']}
-        />
-        <TextField
-          label="Terms link"
-          name="links.terms"
-          value={form.links.terms}
-          onChange={(terms) => setForm({ ...form, links: { ...form.links, terms } })}
-          error={errors['links.terms']}
-        />
-        {social.map((key) => (
+      <form noValidate onSubmit={(event) => void submit(event, values)} className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Company name" required {...field.text('companyName')} />
+        <TextField label="Copyright" required {...field.text('copyright')} />
+        <TextField className="sm:col-span-2" label="Tagline" required {...field.text('tagline')} />
+        <TextField label="Privacy link" {...field.text('links.privacy')} />
+        <TextField label="Terms link" {...field.text('links.terms')} />
+        {SOCIAL_LINKS.map((key) => (
           <TextField
             key={key}
             label={key[0]!.toUpperCase() + key.slice(1)}
-            name={`social.${key}`}
             type="url"
-            value={form.social[key]}
-            onChange={(value) => setForm({ ...form, social: { ...form.social, [key]: value } })}
-            error={errors[`social.${key}`]}
+            {...field.text(`social.${key}`)}
           />
         ))}
-        <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save footer'}
-          </button>
-        </div>
+        <SaveBar busy={saving} label="Save footer" className="sm:col-span-2" />
       </form>
     </Panel>
   );

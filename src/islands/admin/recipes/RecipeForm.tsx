@@ -1,21 +1,20 @@
-import { useMemo, useState, type SubmitEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { recipeArticleHtml } from '../../../lib/recipe-article-html.ts';
-import { api, errorText } from '../../../lib/api/client.ts';
+import { api } from '../../../lib/api/client.ts';
 import type { Category } from '../../../lib/schemas/category.ts';
 import type { Recipe } from '../../../lib/schemas/recipe.ts';
-import { showToast } from '../../../stores/toasts.ts';
 import Dialog from '../../shared/Dialog.tsx';
-import { issuesByPath } from '../shared/admin-api.ts';
-import { CheckboxField, Panel, SelectField, TextArea, TextField } from '../shared/fields.tsx';
+import { CheckboxField, NumberField, Panel, SelectField, TextArea, TextField } from '../shared/fields.tsx';
+import { bindFields, useFormValues } from '../shared/form-values.ts';
 import ImageField from '../shared/ImageField.tsx';
-import { publishRequested } from '../shared/publish-state.ts';
+import SaveBar from '../shared/SaveBar.tsx';
+import { useSaveForm } from '../shared/use-save-form.ts';
 import { FaqsEditor, IngredientsEditor, StepsEditor, TagsInput } from './ListEditors.tsx';
 import {
   DIFFICULTY_OPTIONS,
   draftFromRecipe,
   emptyDraft,
   NUTRIENTS,
-  type NutrientKey,
   type RecipeDraft,
 } from './recipe-draft.ts';
 import DietsField from './DietsField.tsx';
@@ -40,18 +39,34 @@ export default function RecipeForm({
   onSaved: (recipe: Recipe) => void;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState<RecipeDraft>(() => (recipe ? draftFromRecipe(recipe) : emptyDraft()));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const {
+    values: draft,
+    setValues: setDraft,
+    set: setValue,
+  } = useFormValues<RecipeDraft>(() => (recipe ? draftFromRecipe(recipe) : emptyDraft()));
   const [previewing, setPreviewing] = useState(false);
   const editing = recipe !== undefined;
+  const { errors, setErrors, saving, submit } = useSaveForm({
+    check: validateDraft,
+    save: (values: RecipeDraft) => {
+      // Checked by validateDraft first: this only gives the body its type.
+      const input = recipeInputOf(values);
+      if (!input) throw new Error('The recipe is not complete.');
+      return editing
+        ? api.put('/api/recipes/:id', { params: { id: recipe.id }, body: input })
+        : api.post('/api/recipes', { body: input });
+    },
+    savedMessage: editing ? 'Recipe updated successfully!' : 'Recipe created successfully!',
+    failedMessage: editing ? 'Failed to update recipe' : 'Failed to create recipe',
+    onSaved,
+  });
 
-  const set = <K extends keyof RecipeDraft>(key: K, value: RecipeDraft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    if (errors[key as string]) setErrors(({ [key as string]: _gone, ...rest }) => rest);
+  /** A change clears the value's own error: the rest stay until the next save. */
+  const set = (path: string, value: unknown) => {
+    setValue(path, value);
+    if (errors[path]) setErrors(({ [path]: _gone, ...rest }) => rest);
   };
-  const setNutrient = (key: NutrientKey, value: string) =>
-    setDraft((d) => ({ ...d, nutrition: { ...d.nutrition, [key]: value } }));
+  const field = bindFields(draft, set, errors);
 
   // The steps and ingredients as they would be saved: what the step ingredients refer to.
   const stepSource = useMemo(() => {
@@ -65,42 +80,6 @@ export default function RecipeForm({
     [categories],
   );
 
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateDraft(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('[data-recipe-form] [aria-invalid="true"]')?.focus(),
-      );
-      return;
-    }
-    // Checked by validateDraft above: this only gives the body its type.
-    const input = recipeInputOf(draft);
-    if (!input) return;
-    setSaving(true);
-    try {
-      const saved = editing
-        ? await api.put('/api/recipes/:id', { params: { id: recipe.id }, body: input })
-        : await api.post('/api/recipes', { body: input });
-      showToast({
-        title: 'Success',
-        description: editing ? 'Recipe updated successfully!' : 'Recipe created successfully!',
-      });
-      publishRequested();
-      onSaved(saved);
-    } catch (err) {
-      setErrors(issuesByPath(err));
-      showToast({
-        title: 'Error',
-        description: errorText(err, editing ? 'Failed to update recipe' : 'Failed to create recipe'),
-        variant: 'destructive',
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
-
   const errorCount = Object.keys(errors).length;
   const previewHtml = previewing
     ? recipeArticleHtml(previewRecipe(draft, recipe), {
@@ -111,7 +90,12 @@ export default function RecipeForm({
 
   return (
     <div className="grid gap-6">
-      <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-6" data-recipe-form>
+      <form
+        onSubmit={(event) => void submit(event, draft)}
+        noValidate
+        className="grid gap-6"
+        data-recipe-form
+      >
         <Panel
           title={editing ? `Edit: ${recipe.title}` : 'New recipe'}
           actions={
@@ -134,116 +118,56 @@ export default function RecipeForm({
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              className="sm:col-span-2"
-              label="Title"
-              name="title"
-              required
-              value={draft.title}
-              onChange={(v) => set('title', v)}
-              error={errors.title}
-            />
+            <TextField className="sm:col-span-2" label="Title" required {...field.text('title')} />
             <TextArea
               className="sm:col-span-2"
               label="Description"
-              name="description"
               required
               rows={2}
-              value={draft.description}
-              onChange={(v) => set('description', v)}
-              error={errors.description}
+              {...field.text('description')}
             />
             <TextArea
               className="sm:col-span-2"
               label="Summary (optional, shown above the recipe)"
-              name="summary"
               rows={3}
-              value={draft.summary}
-              onChange={(v) => set('summary', v)}
-              error={errors.summary}
+              {...field.text('summary')}
             />
             <SelectField
               label="Category"
-              name="category"
               required
-              value={draft.category}
               placeholder="Choose a category"
               options={categoryOptions}
-              onChange={(v) => set('category', v)}
-              error={errors.category}
+              {...field.text('category')}
             />
-            <TextField
-              label="Cuisine"
-              name="cuisine"
-              required
-              value={draft.cuisine}
-              placeholder="Italian"
-              onChange={(v) => set('cuisine', v)}
-              error={errors.cuisine}
-            />
-            <SelectField
-              label="Difficulty"
-              name="difficulty"
-              value={draft.difficulty}
-              options={DIFFICULTY_OPTIONS}
-              onChange={(v) => set('difficulty', v as RecipeDraft['difficulty'])}
-              error={errors.difficulty}
-            />
-            <TextField
-              label="Servings"
-              name="servings"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              required
-              value={draft.servings}
-              onChange={(v) => set('servings', v)}
-              error={errors.servings}
-            />
-            <TextField
+            <TextField label="Cuisine" required placeholder="Italian" {...field.text('cuisine')} />
+            <SelectField label="Difficulty" options={DIFFICULTY_OPTIONS} {...field.text('difficulty')} />
+            <NumberField label="Servings" range={{ min: 1 }} required {...field.text('servings')} />
+            <NumberField
               label="Prep time (minutes)"
-              name="prepTime"
-              type="number"
-              inputMode="numeric"
-              min={1}
+              range={{ min: 1 }}
               required
-              value={draft.prepTime}
-              onChange={(v) => set('prepTime', v)}
-              error={errors.prepTime}
+              {...field.text('prepTime')}
             />
             <div className="space-y-2">
               {!draft.noCooking && (
-                <TextField
+                <NumberField
                   label="Cook time (minutes)"
-                  name="cookTime"
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
+                  range={{ min: 1 }}
                   required
-                  value={draft.cookTime}
-                  onChange={(v) => set('cookTime', v)}
-                  error={errors.cookTime}
+                  {...field.text('cookTime')}
                 />
               )}
               <CheckboxField
                 label="No cooking"
-                name="noCooking"
-                checked={draft.noCooking}
-                onChange={(v) => set('noCooking', v)}
                 hint="For salads, dressings, overnight oats: cook time 0."
+                {...field.check('noCooking')}
               />
             </div>
           </div>
         </Panel>
 
         <Panel title="Photo">
-          <ImageField
-            label="Recipe image"
-            use="recipe"
-            value={draft.image}
-            onChange={(v) => set('image', v)}
-            error={errors.image}
-          />
+          <ImageField label="Recipe image" use="recipe" {...field.text('image')} />
         </Panel>
 
         <Panel title="Ingredients">
@@ -276,27 +200,20 @@ export default function RecipeForm({
 
         <Panel title="Nutrition per serving">
           <div className="grid gap-4 sm:grid-cols-3">
-            <TextField
+            <NumberField
               label="Calories (kcal)"
-              name="calories"
-              type="number"
-              inputMode="numeric"
-              min={1}
+              range={{ min: 1 }}
               required
-              value={draft.calories}
-              onChange={(v) => set('calories', v)}
+              {...field.text('calories')}
               error={errors.calories ?? errors['nutrition.calories']}
             />
             {NUTRIENTS.map((n) => (
               <TextField
                 key={n.key}
                 label={`${n.label} (${n.unit})`}
-                name={`nutrition.${n.key}`}
                 inputMode="decimal"
                 required={n.required}
-                value={draft.nutrition[n.key]}
-                onChange={(v) => setNutrient(n.key, v)}
-                error={errors[`nutrition.${n.key}`]}
+                {...field.text(`nutrition.${n.key}`)}
               />
             ))}
           </div>
@@ -307,42 +224,19 @@ export default function RecipeForm({
             <TagsInput tags={draft.tags} onChange={(v) => set('tags', v)} error={errors.tags} />
             <FaqsEditor faqs={draft.faqs} onChange={(v) => set('faqs', v)} />
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField
-                label="Video URL"
-                name="videoUrl"
-                type="url"
-                value={draft.videoUrl}
-                onChange={(v) => set('videoUrl', v)}
-                error={errors.videoUrl}
-              />
-              <TextField
-                label="Video thumbnail URL"
-                name="videoThumbnail"
-                value={draft.videoThumbnail}
-                onChange={(v) => set('videoThumbnail', v)}
-                error={errors.videoThumbnail}
-              />
-              <TextField
-                label="Video length (seconds)"
-                name="videoDuration"
-                type="number"
-                inputMode="numeric"
-                value={draft.videoDuration}
-                onChange={(v) => set('videoDuration', v)}
-                error={errors.videoDuration}
-              />
+              <TextField label="Video URL" type="url" {...field.text('videoUrl')} />
+              <TextField label="Video thumbnail URL" {...field.text('videoThumbnail')} />
+              <NumberField label="Video length (seconds)" {...field.text('videoDuration')} />
             </div>
           </div>
         </Panel>
 
-        <div className="sticky bottom-0 z-10 -mx-1 flex flex-wrap justify-end gap-3 rounded-2xl pr-20 bg-cream/95 p-3 ring-1 ring-stone-200 backdrop-blur dark:bg-night/95 dark:ring-night-line">
-          <button type="button" className="btn-ghost" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" className="btn-primary" disabled={saving} aria-busy={saving || undefined}>
-            {saving ? 'Saving…' : editing ? 'Save changes' : 'Create recipe'}
-          </button>
-        </div>
+        <SaveBar
+          sticky
+          onCancel={onCancel}
+          busy={saving}
+          label={editing ? 'Save changes' : 'Create recipe'}
+        />
       </form>
 
       {editing && (

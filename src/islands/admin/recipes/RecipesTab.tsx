@@ -10,6 +10,7 @@ import { shortTime } from '../shared/publish-state.ts';
 import { useTabActive } from '../shared/tab-active.ts';
 import { deleteWithUndo } from '../shared/undo-delete.ts';
 import { useResource } from '../shared/use-resource.ts';
+import ColumnHeads from '../shared/ColumnHeads.tsx';
 import TrashPanel from '../shared/TrashPanel.tsx';
 import RecipeForm from './RecipeForm.tsx';
 
@@ -26,6 +27,15 @@ export function recipeListQuery(query: string, page: number) {
   const q = query.trim();
   return { limit: PAGE_SIZE, offset: page * PAGE_SIZE, sort: 'updated' as const, ...(q ? { q } : {}) };
 }
+
+const RECIPE_COLUMNS = [
+  { label: <span className="sr-only">Image</span>, className: 'w-20 py-2 pr-3' },
+  'Title',
+  'Category',
+  'Rating',
+  'Updated',
+  { label: <span className="sr-only">Actions</span>, className: 'py-2 pr-1 text-right' },
+];
 
 export default function RecipesTab() {
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
@@ -172,28 +182,11 @@ function RecipeList({
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm" data-recipe-table>
-            <thead className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-600 dark:border-night-line dark:text-stone-400">
-              <tr>
-                <th scope="col" className="w-20 py-2 pr-3">
-                  <span className="sr-only">Image</span>
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Title
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Category
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Rating
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Updated
-                </th>
-                <th scope="col" className="py-2 pr-1 text-right">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              className="border-b border-stone-200 text-xs uppercase tracking-wide text-stone-600 dark:border-night-line dark:text-stone-400"
+              columns={RECIPE_COLUMNS}
+              cellClassName="py-2 pr-3"
+            />
             <tbody className="divide-y divide-stone-200 dark:divide-night-line">
               {recipes.map((recipe) => (
                 <tr key={recipe.id} data-recipe-row={recipe.slug}>

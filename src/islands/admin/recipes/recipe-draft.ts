@@ -218,13 +218,3 @@ export function addTags(tags: readonly string[], text: string): string[] {
   return next;
 }
 export const DIFFICULTY_OPTIONS = DIFFICULTIES.map((d) => ({ value: d, label: d }));
-
-/** Moves the item at `from` to `to` (both clamped), for reordering steps and rows. */
-export function move<T>(list: readonly T[], from: number, to: number): T[] {
-  const next = [...list];
-  if (from < 0 || from >= next.length) return next;
-  const target = Math.max(0, Math.min(next.length - 1, to));
-  const [item] = next.splice(from, 1);
-  next.splice(target, 0, item as T);
-  return next;
-}

@@ -1,12 +1,11 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect } from 'react';
 import { api } from '../../../lib/api/client.ts';
-import { fieldErrors } from '../../../lib/schemas/issues.ts';
 import { SettingsInputSchema, type Settings as SiteSettings } from '../../../lib/schemas/settings.ts';
-import { showToast } from '../../../stores/toasts.ts';
-import { issuesByPath } from '../shared/admin-api.ts';
-import { CheckboxField, LoadError, Panel, TextArea, TextField } from '../shared/fields.tsx';
-import { publishRequested } from '../shared/publish-state.ts';
+import { CheckboxField, LoadError, Panel, Section, TextArea, TextField } from '../shared/fields.tsx';
+import { bindFields, useFormValues } from '../shared/form-values.ts';
+import SaveBar from '../shared/SaveBar.tsx';
 import { useResource } from '../shared/use-resource.ts';
+import { useSaveForm } from '../shared/use-save-form.ts';
 
 // The Settings tab (every site setting, saved with PUT /api/settings as the full object,
 // 'Settings Saved' / 'Failed to save settings. Please try again.').
@@ -32,89 +31,43 @@ const SWITCHES: { key: keyof SiteSettings; label: string; hint: string }[] = [
 
 export default function SettingsTab() {
   const [loaded, reload] = useResource((signal) => api.get('/api/settings', { signal }), []);
-  const [form, setForm] = useState<SiteSettings | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
+  const { values, setValues, set } = useFormValues<SiteSettings | null>(null);
+  const { errors, saving, submit } = useSaveForm({
+    check: SettingsInputSchema,
+    save: (body: SiteSettings) => api.put('/api/settings', { body }),
+    savedMessage: () => ({
+      title: 'Settings Saved',
+      description: 'The site is being published with the new settings.',
+    }),
+    failedMessage: 'Failed to save settings. Please try again.',
+    onSaved: (saved, sent) => setValues({ ...sent, ...saved }),
+  });
 
   useEffect(() => {
-    if (loaded.status === 'loaded') setForm(loaded.data);
-  }, [loaded]);
+    if (loaded.status === 'loaded') setValues(loaded.data);
+  }, [loaded, setValues]);
 
-  if (loaded.status === 'failed' && !form)
+  if (loaded.status === 'failed' && !values)
     return <LoadError title="Error loading settings" error={loaded.error} onRetry={reload} />;
-  if (!form) return <p className="muted">Loading settings…</p>;
-
-  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = fieldErrors(SettingsInputSchema, form);
-    setErrors(found ?? {});
-    if (found) return;
-    setSaving(true);
-    try {
-      const saved = await api.put('/api/settings', { body: form });
-      if (saved && typeof saved === 'object') setForm({ ...form, ...saved });
-      showToast({
-        title: 'Settings Saved',
-        description: 'The site is being published with the new settings.',
-      });
-      publishRequested();
-    } catch (err) {
-      setErrors(issuesByPath(err));
-      showToast({
-        title: 'Error',
-        description: 'Failed to save settings. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
+  if (!values) return <p className="muted">Loading settings…</p>;
+  const field = bindFields(values, set, errors);
 
   return (
     <Panel title="Site settings" className="max-w-3xl">
-      <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4 sm:grid-cols-2">
+      <form noValidate onSubmit={(event) => void submit(event, values)} className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map((f) =>
           f.long ? (
-            <TextArea
-              key={f.key}
-              className="sm:col-span-2"
-              label={f.label}
-              name={f.key}
-              rows={2}
-              value={String(form[f.key] ?? '')}
-              onChange={(value) => setForm({ ...form, [f.key]: value })}
-              error={errors[f.key]}
-            />
+            <TextArea key={f.key} className="sm:col-span-2" label={f.label} rows={2} {...field.text(f.key)} />
           ) : (
-            <TextField
-              key={f.key}
-              label={f.label}
-              name={f.key}
-              type={f.type ?? 'text'}
-              value={String(form[f.key] ?? '')}
-              onChange={(value) => setForm({ ...form, [f.key]: value })}
-              error={errors[f.key]}
-            />
+            <TextField key={f.key} label={f.label} type={f.type ?? 'text'} {...field.text(f.key)} />
           ),
         )}
-        <fieldset className="grid gap-3 sm:col-span-2">
-          <legend className="mb-2 px-1 text-sm font-semibold">Features</legend>
+        <Section legend="Features" className="grid gap-3 sm:col-span-2" legendClassName="mb-2">
           {SWITCHES.map((s) => (
-            <CheckboxField
-              key={s.key}
-              label={s.label}
-              name={s.key}
-              hint={s.hint}
-              checked={Boolean(form[s.key])}
-              onChange={(checked) => setForm({ ...form, [s.key]: checked })}
-            />
+            <CheckboxField key={s.key} label={s.label} hint={s.hint} {...field.check(s.key)} />
           ))}
-        </fieldset>
-        <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save settings'}
-          </button>
-        </div>
+        </Section>
+        <SaveBar busy={saving} label="Save settings" className="sm:col-span-2" />
       </form>
     </Panel>
   );

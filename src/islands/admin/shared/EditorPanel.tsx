@@ -1,27 +1,24 @@
 import type { ReactNode, SubmitEvent } from 'react';
 import { Panel } from './fields.tsx';
+import SaveBar from './SaveBar.tsx';
 
 // The editor that takes a tab's place for one page or post: the form in a panel with a way back
 // to the list, and below it what belongs to the saved item (its versions).
 
 export default function EditorPanel({
-  title,
-  backLabel,
+  noun,
+  item,
+  form,
   onBack,
-  onSubmit,
-  saving,
-  saveLabel,
   children,
   below,
 }: {
-  title: string;
-  /** The back button's text, e.g. 'Back to posts'. */
-  backLabel: string;
+  /** What the item is: 'post' gives 'New post', 'Edit post: …', 'Back to posts' and 'Save post'. */
+  noun: string;
+  /** The item being edited, or undefined for a new one. */
+  item: { title: string } | undefined;
+  form: { saving: boolean; submit: (event: SubmitEvent<HTMLFormElement>) => void };
   onBack: () => void;
-  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
-  saving: boolean;
-  /** The submit button's text, e.g. 'Save post'. */
-  saveLabel: string;
   /** The form's fields. */
   children: ReactNode;
   below?: ReactNode;
@@ -29,20 +26,16 @@ export default function EditorPanel({
   return (
     <div className="grid gap-6">
       <Panel
-        title={title}
+        title={item ? `Edit ${noun}: ${item.title}` : `New ${noun}`}
         actions={
           <button type="button" className="btn-ghost" onClick={onBack}>
-            {backLabel}
+            Back to {noun}s
           </button>
         }
       >
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <form noValidate onSubmit={form.submit} className="grid gap-4">
           {children}
-          <div className="flex gap-3">
-            <button type="submit" className="btn-primary" disabled={saving}>
-              {saving ? 'Saving…' : saveLabel}
-            </button>
-          </div>
+          <SaveBar busy={form.saving} label={`Save ${noun}`} />
         </form>
       </Panel>
       {below}

@@ -1,5 +1,6 @@
 import type { ReactNode, SubmitEvent } from 'react';
 import Dialog, { DialogClose } from '../../shared/Dialog.tsx';
+import { SubmitButton } from './SaveBar.tsx';
 
 // A small item's form in a dialog (a category, a blog category): the fields, then Cancel and a
 // Save button that submits the form from the dialog's footer.
@@ -32,9 +33,7 @@ export default function FormDialog({
       footer={
         <>
           <DialogClose />
-          <button type="submit" form={formId} className="btn-primary" disabled={saving}>
-            {saving ? 'Saving…' : 'Save'}
-          </button>
+          <SubmitButton busy={saving} label="Save" form={formId} />
         </>
       }
     >

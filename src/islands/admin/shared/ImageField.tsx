@@ -35,35 +35,29 @@ export default function ImageField({
       setProblem(local);
       return;
     }
+    await store('upload', () => uploadImage(file, use), 'The image could not be uploaded. Please try again.');
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  /** Uploads or imports the image and puts its address in the field; a failure is shown under it. */
+  const store = async (kind: 'upload' | 'import', call: () => Promise<{ url: string }>, failure: string) => {
     setProblem(null);
-    setUploading('upload');
+    setUploading(kind);
     try {
-      const image = await uploadImage(file, use);
+      const image = await call();
       setBroken(false);
       onChange(image.url);
     } catch (err) {
-      setProblem(errorText(err, 'The image could not be uploaded. Please try again.'));
+      setProblem(errorText(err, failure));
     } finally {
       setUploading(null);
-      if (fileRef.current) fileRef.current.value = '';
     }
   };
 
   const isRemote = (text: string) =>
     typeof window !== 'undefined' && isRemoteImageAddress(text, window.location.origin);
-  const importFrom = async (url: string) => {
-    setProblem(null);
-    setUploading('import');
-    try {
-      const image = await importImage(url.trim(), use);
-      setBroken(false);
-      onChange(image.url);
-    } catch (err) {
-      setProblem(errorText(err, 'The image could not be imported. Please try again.'));
-    } finally {
-      setUploading(null);
-    }
-  };
+  const importFrom = (url: string) =>
+    store('import', () => importImage(url.trim(), use), 'The image could not be imported. Please try again.');
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { errorText } from '../../../lib/api/client.ts';
 
 // Labelled form controls for the dashboard's forms, each with its inline error (the
@@ -12,7 +12,39 @@ interface Common {
   required?: boolean;
 }
 
-function Frame({
+/** The red star after a required field's label or legend (hidden from screen readers: the control says required). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="text-red-700 dark:text-red-400">
+      {' '}
+      *
+    </span>
+  );
+}
+
+/** A field's or a section's inline message; its id is what the control's aria-describedby names. */
+export function FieldError({
+  id,
+  error,
+  className = '',
+}: {
+  id?: string | undefined;
+  error: string | undefined;
+  className?: string;
+}) {
+  if (!error) return null;
+  return (
+    <p id={id} className={`px-1 text-sm text-red-700 dark:text-red-400 ${className}`}>
+      {error}
+    </p>
+  );
+}
+
+/**
+ * A labelled field around any control: the label (with the required star), the control, then the
+ * hint or, when there is one, the error (id `${id}-error`, which the control names).
+ */
+export function Field({
   id,
   label,
   error,
@@ -25,35 +57,75 @@ function Frame({
     <div className={`space-y-1.5 ${className ?? ''}`}>
       <label htmlFor={id} className="block px-1 text-sm font-semibold">
         {label}
-        {required && (
-          <span aria-hidden="true" className="text-red-700 dark:text-red-400">
-            {' '}
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </label>
       {children}
       {hint && !error && <p className="muted px-1 text-xs">{hint}</p>}
-      {error && (
-        <p id={`${id}-error`} className="px-1 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
 
-const invalidLook = (error: string | undefined) => (error ? 'border-red-600 dark:border-red-400' : '');
-const aria = (id: string, error: string | undefined) => ({
+/**
+ * A group of controls under one legend (a list editor, a row of switches), with the required star
+ * and the group's error named by aria-describedby.
+ */
+export function Section({
+  legend,
+  required,
+  error,
+  errorId,
+  className,
+  legendClassName = '',
+  children,
+}: {
+  legend: string;
+  required?: boolean;
+  error?: string | undefined;
+  /** The error's id (default: none is named). */
+  errorId?: string;
+  className?: string;
+  legendClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset className={className} aria-describedby={error && errorId ? errorId : undefined}>
+      <legend className={`px-1 text-sm font-semibold ${legendClassName}`}>
+        {legend}
+        {required && <RequiredMark />}
+      </legend>
+      {children}
+      <FieldError id={errorId} error={error} className="mt-1" />
+    </fieldset>
+  );
+}
+
+/** The red border of an invalid control. */
+export const invalidLook = (error: string | undefined) => (error ? 'border-red-600 dark:border-red-400' : '');
+/** What marks a control invalid and names its error. */
+export const invalidProps = (id: string, error: string | undefined) => ({
   'aria-invalid': error ? true : undefined,
   'aria-describedby': error ? `${id}-error` : undefined,
 });
 
+/** The props every text-like control takes: its name, its text and its change handler. */
+type TextLike = Common & { name: string; value: string; onChange: (value: string) => void };
+
+/** What an input, a textarea and a select share: the id, name, value, required, change and error wiring. */
+function textControl(id: string, props: TextLike) {
+  return {
+    id,
+    name: props.name,
+    value: props.value,
+    required: props.required,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      props.onChange(event.target.value),
+    ...invalidProps(id, props.error),
+  };
+}
+
 export function TextField(
-  props: Common & {
-    name: string;
-    value: string;
-    onChange: (value: string) => void;
+  props: TextLike & {
     type?: 'text' | 'url' | 'email' | 'password' | 'number' | 'search';
     placeholder?: string;
     autoComplete?: string;
@@ -65,75 +137,53 @@ export function TextField(
 ) {
   const id = useId();
   return (
-    <Frame id={id} {...props}>
+    <Field id={id} {...props}>
       <input
-        id={id}
-        name={props.name}
+        {...textControl(id, props)}
         type={props.type ?? 'text'}
-        value={props.value}
         placeholder={props.placeholder}
         autoComplete={props.autoComplete}
         inputMode={props.inputMode}
         readOnly={props.readOnly}
         min={props.min}
         max={props.max}
-        required={props.required}
-        onChange={(event) => props.onChange(event.target.value)}
-        {...aria(id, props.error)}
         className={`field rounded-xl ${invalidLook(props.error)} ${props.readOnly ? 'bg-stone-100 dark:bg-stone-800' : ''}`}
       />
-    </Frame>
+    </Field>
   );
 }
 
-export function TextArea(
-  props: Common & {
-    name: string;
-    value: string;
-    onChange: (value: string) => void;
-    rows?: number;
-    placeholder?: string;
-  },
-) {
+/** A whole-number field (servings, minutes, a batch's size), within a range where it has one. */
+export function NumberField({
+  range,
+  ...props
+}: Omit<Parameters<typeof TextField>[0], 'type' | 'inputMode' | 'min' | 'max'> & {
+  range?: { min: number; max?: number };
+}) {
+  return <TextField {...props} type="number" inputMode="numeric" {...range} />;
+}
+
+export function TextArea(props: TextLike & { rows?: number; placeholder?: string }) {
   const id = useId();
   return (
-    <Frame id={id} {...props}>
+    <Field id={id} {...props}>
       <textarea
-        id={id}
-        name={props.name}
-        value={props.value}
+        {...textControl(id, props)}
         rows={props.rows ?? 4}
         placeholder={props.placeholder}
-        required={props.required}
-        onChange={(event) => props.onChange(event.target.value)}
-        {...aria(id, props.error)}
         className={`field min-h-24 rounded-xl ${invalidLook(props.error)}`}
       />
-    </Frame>
+    </Field>
   );
 }
 
 export function SelectField(
-  props: Common & {
-    name: string;
-    value: string;
-    onChange: (value: string) => void;
-    options: readonly { value: string; label: string }[];
-    placeholder?: string;
-  },
+  props: TextLike & { options: readonly { value: string; label: string }[]; placeholder?: string },
 ) {
   const id = useId();
   return (
-    <Frame id={id} {...props}>
-      <select
-        id={id}
-        name={props.name}
-        value={props.value}
-        required={props.required}
-        onChange={(event) => props.onChange(event.target.value)}
-        {...aria(id, props.error)}
-        className={`field rounded-xl ${invalidLook(props.error)}`}
-      >
+    <Field id={id} {...props}>
+      <select {...textControl(id, props)} className={`field rounded-xl ${invalidLook(props.error)}`}>
         {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -141,7 +191,7 @@ export function SelectField(
           </option>
         ))}
       </select>
-    </Frame>
+    </Field>
   );
 }
 

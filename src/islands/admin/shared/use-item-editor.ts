@@ -2,7 +2,8 @@ import { useState } from 'react';
 
 // A tab that shows either its list or the editor of one item in its place (pages, posts): New
 // opens an empty editor; a save keeps the editor open on the saved item (fresh, so its versions
-// follow); Back returns to the list. The list reloads after every save and on the way back.
+// follow); Back returns to the list. The list reloads after every save and on the way back. A
+// small item (a category) is edited in a dialog over the list instead.
 
 type Mode<T> = { kind: 'list' } | { kind: 'new' } | { kind: 'edit'; item: T };
 
@@ -33,6 +34,35 @@ export function useItemEditor<T extends { id: number; updatedAt: string }>(
     done: (saved) => {
       reload();
       setMode(saved ? { kind: 'edit', item: saved } : { kind: 'list' });
+    },
+  };
+}
+
+export interface ItemDialog<T> {
+  /** True while the dialog is shown. */
+  open: boolean;
+  /** The item being edited; undefined for a new one. */
+  item: T | undefined;
+  startNew: () => void;
+  edit: (item: T) => void;
+  close: () => void;
+  /** The dialog's onSaved: it closes and the list reloads. */
+  saved: () => void;
+}
+
+/** A small item's form in a dialog over the list (a category): closed by Cancel or by a save. */
+export function useItemDialog<T>(reload: () => void): ItemDialog<T> {
+  const [mode, setMode] = useState<Mode<T>>({ kind: 'list' });
+  const close = () => setMode({ kind: 'list' });
+  return {
+    open: mode.kind !== 'list',
+    item: mode.kind === 'edit' ? mode.item : undefined,
+    startNew: () => setMode({ kind: 'new' }),
+    edit: (item) => setMode({ kind: 'edit', item }),
+    close,
+    saved: () => {
+      close();
+      reload();
     },
   };
 }
