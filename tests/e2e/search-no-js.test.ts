@@ -56,6 +56,36 @@ describe.skipIf(!chromiumPath)('search without JavaScript in Chromium', () => {
     await context.close();
   });
 
+  it('a category page’s filters and the home page’s box reach results without script too', async () => {
+    const { context, page } = await withoutScript('/category/main-course');
+    await page.getByText('Filter main course by time and diet').click();
+    const filters = page.getByRole('form', { name: 'Filters' });
+    await filters.getByLabel('Total time').selectOption('60');
+    await Promise.all([
+      page.waitForURL(/\/search\/results\?.*category=main-course/),
+      filters.getByRole('button', { name: 'Apply filters' }).click(),
+    ]);
+    expect(await page.locator('[data-search-results] [data-recipe-card]').count()).toBeGreaterThan(0);
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('searchbox', { name: 'Search recipes' }).first().fill('soup');
+    await Promise.all([
+      page.waitForURL(/\/search\/results\?q=soup/),
+      page.getByRole('search').first().getByRole('button', { name: 'Search' }).click(),
+    ]);
+    await expect(page.locator('[data-search-status]').textContent()).resolves.toMatch(/found for “soup”$/);
+    await context.close();
+  });
+
+  it('with script the same forms go to the search page, which draws the results itself', async () => {
+    const context = await browser().newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/category/main-course`);
+    await expect.poll(() => page.locator('form[data-search-filters]').getAttribute('action')).toBe('/search');
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(() => page.getByRole('search').first().getAttribute('action')).toBe('/search');
+    await context.close();
+  });
+
   it('a bad filter value is a 400 page saying why, and markup in the query stays text', async () => {
     const { context, page, response } = await withoutScript('/search/results?time=7');
     expect(response?.status()).toBe(400);

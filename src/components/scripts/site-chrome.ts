@@ -37,6 +37,11 @@ matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) =>
   if (!storedTheme()) applyTheme(event.matches);
 });
 
+// Search forms go to the search results function, which fills the page in for a visitor without
+// script; with script the search page renders its own results, so they go there instead.
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-script-action]'))
+  form.action = form.dataset.scriptAction!;
+
 // Header menus are <details>: close them on a link tap, on Escape and on a click elsewhere.
 const menus = [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')];
 for (const menu of menus) {
