@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { api, errorText } from '../../../lib/api/client.ts';
 import { addDays, localDay, mondayOf, shortDay } from '../../../lib/notebook-dates.ts';
 import { MEAL_LABELS } from '../../../lib/plan/meals.ts';
@@ -7,15 +7,20 @@ import type { PlanEntry } from '../../../lib/schemas/meal-plan.ts';
 import type { ShoppingItem } from '../../../lib/schemas/shopping-item.ts';
 import { showToast } from '../../../stores/toasts.ts';
 import { useSessionUser } from '../../auth/use-session-user.ts';
-import { AddRecipeDialog, MoveCopyDialog, RemoveDialog } from './PlanDialogs.tsx';
 import PlanEntryCard from './PlanEntryCard.tsx';
-import PlanShoppingList from './PlanShoppingList.tsx';
 import { copyEntry, moveEntry, type Slot } from './plan-actions.ts';
 
 // The /plan page: one week, Monday first, a column per day with breakfast, lunch, dinner and
 // snack; on a phone the days stack. Recipes come from a recipe page's "Add to plan" or from the
 // search behind each meal's "+ Add"; entries move or copy by dragging (Ctrl or Alt copies) or
 // with "Move or copy…"; the week goes onto the shopping list in one step.
+
+// The dialogs and the list after "Add this week" load when first opened: a visitor who only looks
+// at the week downloads and runs none of them.
+const AddRecipeDialog = lazy(() => import('./PlanDialogs.tsx').then((m) => ({ default: m.AddRecipeDialog })));
+const MoveCopyDialog = lazy(() => import('./PlanDialogs.tsx').then((m) => ({ default: m.MoveCopyDialog })));
+const RemoveDialog = lazy(() => import('./PlanDialogs.tsx').then((m) => ({ default: m.RemoveDialog })));
+const PlanShoppingList = lazy(() => import('./PlanShoppingList.tsx'));
 
 type Dialogs =
   | { kind: 'none' }
@@ -49,6 +54,15 @@ export default function PlanWeek() {
     if (userId) load(weekStart);
   }, [userId, weekStart]);
 
+  // Until the session is known (the prebuilt HTML and hydration) the island is one line, the
+  // same size as the log-in prompt: hydrating a whole week's grid for every visitor would cost
+  // the page its responsiveness, and the week shown would be the build's, not today's.
+  if (user === undefined)
+    return (
+      <p className="card p-6" aria-busy="true">
+        Loading your plan…
+      </p>
+    );
   if (user === null)
     return (
       <p className="card p-6">
@@ -223,64 +237,66 @@ export default function PlanWeek() {
           </section>
         ))}
       </div>
-      {list && <PlanShoppingList items={list} />}
-      {dialog.kind === 'add' && (
-        <AddRecipeDialog
-          slot={dialog.slot}
-          onClose={() => setDialog({ kind: 'none' })}
-          onAdd={async (recipeId, servings) => {
-            try {
-              await api.post('/api/plan/entries', { body: { recipeId, servings, ...dialog.slot } });
+      <Suspense fallback={null}>
+        {list && <PlanShoppingList items={list} />}
+        {dialog.kind === 'add' && (
+          <AddRecipeDialog
+            slot={dialog.slot}
+            onClose={() => setDialog({ kind: 'none' })}
+            onAdd={async (recipeId, servings) => {
+              try {
+                await api.post('/api/plan/entries', { body: { recipeId, servings, ...dialog.slot } });
+                setDialog({ kind: 'none' });
+                refresh();
+                return null;
+              } catch (err) {
+                return errorText(err, 'Could not add it to your plan.');
+              }
+            }}
+          />
+        )}
+        {dialog.kind === 'move' && (
+          <MoveCopyDialog
+            entry={dialog.entry}
+            weekStart={weekStart}
+            onClose={() => setDialog({ kind: 'none' })}
+            onMove={(to) => {
               setDialog({ kind: 'none' });
-              refresh();
-              return null;
-            } catch (err) {
-              return errorText(err, 'Could not add it to your plan.');
-            }
-          }}
-        />
-      )}
-      {dialog.kind === 'move' && (
-        <MoveCopyDialog
-          entry={dialog.entry}
-          weekStart={weekStart}
-          onClose={() => setDialog({ kind: 'none' })}
-          onMove={(to) => {
-            setDialog({ kind: 'none' });
-            void act(
-              () => moveEntry(dialog.entry, to),
-              'Could not move it.',
-              inWeek(to.day) ? undefined : `Moved to ${shortDay(to.day)}`,
-            );
-          }}
-          onCopy={(to) => {
-            setDialog({ kind: 'none' });
-            void act(
-              () => copyEntry(dialog.entry, to),
-              'Could not copy it.',
-              inWeek(to.day) ? undefined : `Copied to ${shortDay(to.day)}`,
-            );
-          }}
-        />
-      )}
-      {dialog.kind === 'remove' && (
-        <RemoveDialog
-          entry={dialog.entry}
-          onClose={() => setDialog({ kind: 'none' })}
-          onRemove={(fromList) => {
-            setDialog({ kind: 'none' });
-            void act(
-              () =>
-                api.delete('/api/plan/entries/:id', {
-                  params: { id: dialog.entry.id },
-                  query: { fromList: fromList ? 'true' : 'false' },
-                }),
-              'Could not remove it.',
-              fromList ? 'Removed from your plan and shopping list' : 'Removed from your plan',
-            );
-          }}
-        />
-      )}
+              void act(
+                () => moveEntry(dialog.entry, to),
+                'Could not move it.',
+                inWeek(to.day) ? undefined : `Moved to ${shortDay(to.day)}`,
+              );
+            }}
+            onCopy={(to) => {
+              setDialog({ kind: 'none' });
+              void act(
+                () => copyEntry(dialog.entry, to),
+                'Could not copy it.',
+                inWeek(to.day) ? undefined : `Copied to ${shortDay(to.day)}`,
+              );
+            }}
+          />
+        )}
+        {dialog.kind === 'remove' && (
+          <RemoveDialog
+            entry={dialog.entry}
+            onClose={() => setDialog({ kind: 'none' })}
+            onRemove={(fromList) => {
+              setDialog({ kind: 'none' });
+              void act(
+                () =>
+                  api.delete('/api/plan/entries/:id', {
+                    params: { id: dialog.entry.id },
+                    query: { fromList: fromList ? 'true' : 'false' },
+                  }),
+                'Could not remove it.',
+                fromList ? 'Removed from your plan and shopping list' : 'Removed from your plan',
+              );
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
