@@ -2,22 +2,12 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekEntries, weekEntriesQuery } from '../../functions/_shared/services/meal-plan.ts';
 import { databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { nodesOf, type PlanNode } from '../helpers/query-plans.ts';
 
 // The week of the meal plan (what /plan reads) goes through the plan's (user, day) index and the
 // recipes' key, never reading a whole table: the plan comes from EXPLAIN of the very query the
 // service builds, over a grown catalogue and a few cooks with a year of entries each (three meals
 // a day), half of them already on the shopping list.
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
-}
 
 const COOKS = 4;
 const YEAR_START = '2026-01-05';

@@ -6,6 +6,7 @@ import {
   type SearchQuery,
 } from '../../functions/_shared/services/recipe-search.ts';
 import { databaseAvailable, engine, useTestDatabase } from '../helpers/test-db.ts';
+import { nodesOf, type PlanNode } from '../helpers/query-plans.ts';
 import { NO_FILTERS } from '../../src/lib/recipe-filters.ts';
 import { pantryCandidates } from '../../functions/_shared/services/recipe-filters.ts';
 
@@ -13,17 +14,6 @@ import { pantryCandidates } from '../../functions/_shared/services/recipe-filter
 // plans come from EXPLAIN of the very queries the service builds (searchQueries), over a
 // catalogue grown to about 10,000 recipes (the size the search latency target is set for) so the
 // planner has a reason to choose.
-
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
-}
 
 /** Copies of the seeded recipes (numbered slugs and titles) until the table holds `copies`× it. */
 const GROW_COPIES = 80;

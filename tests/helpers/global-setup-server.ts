@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ROOT, TEST_DATA } from './paths.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.ts';
 import { startFakeOpenAI } from './fake-openai.ts';
 import { startImageServer } from './image-server.ts';
@@ -20,17 +20,6 @@ declare module 'vitest' {
     /** Another site's image server as far as the admin's image fetch knows (image-server.ts). */
     imageServerUrl: string;
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

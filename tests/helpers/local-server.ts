@@ -1,22 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import type { TableSummary } from '../../scripts/lib/local-control.ts';
 import { ROOT } from './paths.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 import { httpMessage, rawRequest } from './raw-http.ts';
 
-/** A free TCP port on the loopback interface. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface LocalServer {
   baseUrl: string;

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server-flags.ts';
 import { root } from './options.ts';
+export { freePort } from '../free-port.ts';
 
 // The real local server the bench builds with and measures: started on a free port, waited on.
 
@@ -75,15 +75,4 @@ export async function waitFor(
     if (Date.now() > until) throw new Error(`Timed out:\n${context()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import net from 'node:net';
 import { sql } from 'kysely';
 import { openPostgres, useLocalWebSocketProxy } from '../../../db/client.ts';
 import { startWebSocketProxy } from '../ws-proxy.ts';
+export { freePort } from '../free-port.ts';
 
 // The pieces of a deploy's surroundings the rehearsal stands up on this machine: a fresh
 // database on the local PostgreSQL, free ports, and the site's environment variables as the
@@ -35,15 +35,6 @@ export async function createFreshDatabase(): Promise<{ name: string; drop: () =>
       }
     },
   };
-}
-
-/** A port free on 127.0.0.1 now. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 export interface SiteVariables {
