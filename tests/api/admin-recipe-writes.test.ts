@@ -1,4 +1,4 @@
-// Recipe writes: the form's rules with their messages, slugs from titles (-2, -3 on a clash, 409 for a taken one), updates and deletes.
+// Recipe writes: the form's rules and messages, slugs from titles (-2, -3, 409 if taken), updates, deletes.
 import { describe, expect, it } from 'vitest';
 import recipes from '../../functions/recipes.ts';
 import { createRecipe } from '../../functions/_shared/services/recipe-writes.ts';

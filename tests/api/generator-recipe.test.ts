@@ -1,4 +1,4 @@
-// The AI generator making one recipe: good, malformed, schema-breaking and near-duplicate answers, timeouts, 429 and 500.
+// The AI generator making one recipe: good, malformed and near-duplicate answers, timeouts, 429 and 500.
 import { describe, expect, it } from 'vitest';
 import { unchecked, databaseAvailable, engine } from '../helpers/test-db.ts';
 import { useGeneratorSuite } from '../helpers/generator-suite.ts';

@@ -1,4 +1,4 @@
-// Publish requests on a real database: recorded and merged, one build hook call per request, never two builds at once, hook failures and stale caches dropped.
+// Publish requests: recorded and merged, a hook call each, one build at a time, hook failures, stale caches.
 import { describe, expect, it } from 'vitest';
 import deploySucceeded from '../../functions/deploy-succeeded.ts';
 import { cacheKey, cachedResponse } from '../../functions/_shared/cache/cached-response.ts';

@@ -1,6 +1,6 @@
-// The shopping-list store's offline queue against a scripted stand-in for the server. Each scripted
-// answer is taken by the next request to its route; an answer may be held back (a promise) to play a
-// server that answers late.
+// The shopping-list store's offline queue against a scripted stand-in for the server.
+// Each scripted answer is taken by the next request to its route; an answer may be held back
+// (a promise) to play a server that answers late.
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ShoppingItem } from '../../src/lib/schemas/shopping-item.ts';
