@@ -4,7 +4,7 @@ import { cachedResponse } from './_shared/cache/cached-response.ts';
 import { recipeListPolicy } from './_shared/cache/policies.ts';
 import { htmlPage, issueSentence, toIssues } from './_shared/http.ts';
 import { SearchQuery } from './_shared/params.ts';
-import type { Config } from './_shared/router.ts';
+import { defineRoutes, type Config } from './_shared/router.ts';
 import { searchPageTemplate } from './_shared/search-page-template.ts';
 import { searchRecipes } from './_shared/services/recipe-search.ts';
 import { filtersOf } from '../src/lib/recipe-filter-query.ts';
@@ -21,7 +21,7 @@ import { fillSearchPage } from '../src/lib/search-results-html.ts';
 // _shared/search-page-template.ts) with the results drawn in and the form fields holding what was
 // searched. The same query rules as GET /api/recipes/search (a bad filter value is a 400 page
 // saying why), the same search, and the same caching (the search area's response cache and tags).
-// An HTML route, so not in the API's route table.
+// An HTML route: in the route table beside the redirects, answering no JSON.
 
 export const config: Config = { path: SEARCH_RESULTS_PATH, method: 'GET' };
 
@@ -64,8 +64,7 @@ async function answer(url: URL): Promise<Response> {
   );
 }
 
-export default async function searchResultsPage(req: Request): Promise<Response> {
-  const url = new URL(req.url);
+async function searchResultsPage(_req: Request, { url }: { url: URL }): Promise<Response> {
   try {
     return await cachedResponse('search', url, () => answer(url));
   } catch (err) {
@@ -80,3 +79,5 @@ export default async function searchResultsPage(req: Request): Promise<Response>
     );
   }
 }
+
+export default defineRoutes([{ method: 'GET', path: SEARCH_RESULTS_PATH, handler: searchResultsPage }]);

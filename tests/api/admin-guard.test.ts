@@ -51,6 +51,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /recipe-id/:id',
   'GET /recipe-id/:id/cook',
   'GET /recipe/:id',
+  // The search page without JavaScript (HTML).
+  'GET /search/results',
 ]);
 
 /** Machine routes behind a shared secret: refused to every session, the admin's included. */

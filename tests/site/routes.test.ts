@@ -50,7 +50,10 @@ describe('listing pages', () => {
       const { status, html } = await get(path);
       expect(status).toBe(200);
       expect(html).toContain('placeholder="Search recipes, ingredients, or cuisines..."');
-      expect(html).toMatch(/<form action="\/search" method="get" role="search"/);
+      // Without script the box goes to the search results function; site-chrome.ts points it at /search.
+      expect(html).toMatch(
+        /<form action="\/search\/results" data-script-action="\/search" method="get" role="search"/,
+      );
       for (const href of [
         '/search?q=pasta',
         '/search?q=chicken',

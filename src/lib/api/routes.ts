@@ -310,6 +310,8 @@ export interface ApiRoutes {
   'GET /recipe-id/:id': RouteSpec<never>;
   'GET /recipe-id/:id/cook': RouteSpec<never>;
   'GET /recipe/:id': RouteSpec<never>;
+  // The search page filled in by a function, for a visitor without JavaScript (HTML, not JSON)
+  'GET /search/results': RouteSpec<never>;
 }
 
 /** `METHOD /path/:param`, every route of the API. */
@@ -457,4 +459,5 @@ export const ROUTE_KEYS = {
   'GET /recipe-id/:id': true,
   'GET /recipe-id/:id/cook': true,
   'GET /recipe/:id': true,
+  'GET /search/results': true,
 } as const satisfies Record<RouteKey, true>;
