@@ -23,7 +23,8 @@ import { fillSearchPage } from '../src/lib/search-results-html.ts';
 // saying why), the same search, and the same caching (the search area's response cache and tags).
 // An HTML route: in the route table beside the redirects, answering no JSON.
 
-export const config: Config = { path: SEARCH_RESULTS_PATH, method: 'GET' };
+// Literal values: Netlify reads this object from the source without running it.
+export const config: Config = { path: '/search/results', method: 'GET' };
 
 /** A plain form's fields as the API reads them: empty fields left out, ticked diets as one list. */
 function formQuery(params: URLSearchParams): Record<string, string> {
